@@ -7,6 +7,7 @@ construction of one (``model = Net(...).to(device)``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
@@ -119,7 +120,85 @@ def _models_by_use(tree: Tree) -> set[str]:
             spelled = dotted_name(func.value)
             if spelled is not None and spelled != "self":
                 found.add(spelled)
+    return found | _moved_and_called_instances(tree) | _called_on_a_moved_input(tree)
+
+
+# Classes called by a CapWords name that build no module: `Variable(x).cuda()` is a tensor.
+_NOT_MODULE_CLASS = re.compile(r"^(Variable|Parameter|\w*Tensor)$")
+
+
+# Builtins that may be given a moved tensor: they are no models.
+_BUILTINS = frozenset(
+    "print len float int bool str repr list tuple dict set type isinstance max min sum abs round sorted iter"
+    " next zip enumerate map filter id hash any all".split()
+)
+
+
+def _called_on_a_moved_input(tree: Tree) -> set[str]:
+    """Names the file calls with one argument, a tensor it moves to a device in that call (``cnn(x[i:i +
+    64].cuda())``, ``netG(z.to(device))``), that are neither a function or class of the file nor a class
+    (``Variable(x.cuda())``): what takes a batch freshly moved to the device, alone, is a model (a loss
+    is given the output too, ``criterion(out, y.cuda())``)."""
+    defined = {d.name.value for d in tree.of_type(tree.root, (cst.FunctionDef, cst.ClassDef))}
+    found: set[str] = set()
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Name) or func.value in defined or func.value in _BUILTINS:
+            continue
+        if func.value[:1].isupper() and any(c.islower() for c in func.value):
+            continue  # (a class: `Variable(x.cuda())`, `TensorDataset(x.cuda())`)
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            continue
+        moved = call.args[0].value
+        if (
+            isinstance(moved, cst.Call)
+            and isinstance(moved.func, cst.Attribute)
+            and moved.func.attr.value in ("cuda", "to")
+        ):
+            found.add(func.value)
     return found
+
+
+def _moved_and_called_instances(tree: Tree) -> set[str]:
+    """Names (and ``self.attr`` spellings) bound to an instance of a class called by its CapWords name
+    (``enc = Encoder()``, imported), that the file moves to a device (``enc = Encoder().cuda()``,
+    ``G.to(device)``) and calls (``enc(x)``): only a module is all three (a graph's ``Data(...).to(d)``
+    is moved, never called)."""
+    built: set[str] = set()
+    moved: set[str] = set()
+    called: set[str] = set()
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("cuda", "to"):
+            receiver = dotted_name(func.value)
+            if receiver is not None:
+                moved.add(receiver)
+        else:
+            spelled = dotted_name(func)
+            if spelled is not None:
+                called.add(spelled)
+    for assign in tree.of_type(tree.root, cst.Assign):
+        value = assign.value
+        chained = False
+        while (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in ("cuda", "to", "eval", "train", "float", "double", "half")
+        ):
+            chained = chained or value.func.attr.value in ("cuda", "to")
+            value = value.func.value
+        if not isinstance(value, cst.Call):
+            continue
+        cls = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+        if not (cls[:1].isupper() and any(c.islower() for c in cls)) or _NOT_MODULE_CLASS.match(cls):
+            continue
+        for target in assign.targets:
+            spelled = dotted_name(target.target)
+            if spelled is not None and spelled != "self":
+                built.add(spelled)
+                if chained:
+                    moved.add(spelled)
+    return built & moved & called
 
 
 def _model_names(tree: Tree, aliases: ImportAliases) -> set[str]:

@@ -9,21 +9,27 @@ decides what repeats with it:
   whose whole body runs once per step, and the innermost loop around each call to it (in this
   file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (``select_action(...)``, ``accuracy(...)``);
+  step as well (``select_action(...)``, ``accuracy(...)``; also a method of the one class of the file
+  that defines it, called on an instance the function is given, ``agent.evaluate_batch(x, y)`` in
+  ``def run(agent, loader)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
   draws the model's input with ``next(it)`` or from a function named for drawing a batch
   (``X, Y = get_batch(split)``), and a loop over a loader (``val_loader``) where a loop
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
-  loop (evaluation every N steps: each batch);
+  loop (evaluation every N steps: each batch); and a loop, whatever it goes over, that hands its items
+  to a helper of the file with no loop of its own that runs a model on them (``for batch in self.data:
+  self.run_batch(batch)``, ``x, _ = dataset[i]`` then ``self.predict(x)``); such a helper handed
+  each item of a comprehension (``[self.decode(s) for s in sentences]``) runs once per item too;
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors; one put in an engine's hooks under a per-step event
   (``engine.hooks["on_forward"] = f``) or handed to that engine's ``train``/``test`` runs on every batch;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
   it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
-  calls;
+  calls; so does the ``forward`` of another class of the file that runs a model itself (a wrapper's
+  ``self.net(x)``), its input where the caller keeps it;
 * in a file with no loop of its own (a library of helpers: ``metrics.py``, ``evaluation.py``), a
   module-level function named for a loss or a metric (``loss_fn``, ``get_accuracy``, ``dice_coeff``)
   that computes with torch runs once per step of the loop that imports it, as a loss or a batch's
@@ -41,7 +47,7 @@ counter) is not yielded, unless it trains itself (``if i % n_critic == 0:`` arou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -66,8 +72,10 @@ _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
 # A function named for a loss or a batch's metric, word by word (`loss_fn`, `get_F1`, `calculate_accuracy`).
 _METRIC_WORDS = frozenset(
     "loss losses acc accu accuracy iou dice dc js jaccard f1 precision recall sensitivity specificity psnr"
-    " ssim error metric".split()
+    " ssim error metric auc roc mae mse rmse correct topk".split()
 )
+# Methods only a tensor has (a NumPy value's `.item()` aside): a metric that calls them computes with torch.
+_TENSOR_ONLY = frozenset({"item", "cpu"})
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
 
@@ -131,6 +139,12 @@ _MODULE_HOUSEKEEPING = frozenset(
     "eval train to cuda cpu half float double parameters named_parameters state_dict load_state_dict apply"
     " zero_grad modules children named_modules buffers requires_grad_ register_buffer add_module".split()
 )
+# Method names that library objects share with the file's classes (`optimizer.step()`, `meter.update(v)`,
+# `writer.add(...)`): called on a value the file is given, they may be any of those.
+_COMMON_METHODS = _MODULE_HOUSEKEEPING | frozenset(
+    "step update add append extend get put set reset run forward backward item log write save load close"
+    " sample push pop clear copy __call__ __init__".split()
+)
 # Callables that are models by their names (a loss function is not: a loop of losses evaluates nothing).
 _MODEL_CALLABLE = re.compile(
     r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|\w+_model|\w+_net)$",
@@ -189,6 +203,7 @@ class TrainingLoops:
         self._find_evaluation_loops()
         self._find_hooks()
         self._find_engine_callbacks()
+        self._find_comprehension_helpers()
         # a library's loss and metric functions, with their parameters that hold device tensors
         self.metric_functions: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         if not (self.loops or self.step_functions or self.hooks or self.callbacks):
@@ -245,13 +260,95 @@ class TrainingLoops:
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
-            calls = self._own_calls(loop.body, loops=not over_a_loader)
+            calls = list(self._own_calls(loop.body, loops=not over_a_loader))
             if any(
                 self._runs_a_model(c, models) or (over_a_loader and self._helper_runs_a_model(c, models))
                 for c in calls
-            ):
+            ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, models)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _hands_items_to_a_model(self, loop: cst.For, calls: list[cst.Call], models: frozenset[str]) -> bool:
+        """``for batch in self.data: out = self.run_batch(batch)``: the loop hands what it iterates over (or
+        a value made of it, ``x = batch["image"]``) to a helper of the file that runs a model on it every
+        time (:meth:`_runs_a_model_on`), whatever the iterable is named."""
+        fed = set(flatten_names(loop.target))
+        for small in self.tree.of_type(loop.body, cst.Assign):
+            if self._mentions(small.value, fed):
+                fed.update(n for t in small.targets for n in flatten_names(t.target))
+        return any(self._runs_a_model_on(c, models, self._mentioning(fed)) for c in calls)
+
+    def _runs_a_model_on(
+        self, call: cst.Call, models: frozenset[str], fed: Callable[[cst.BaseExpression], bool]
+    ) -> bool:
+        """``self.predict(x)``, ``infer(net, x)`` in a loop: a function of the file (or a method of an
+        instance of its class) with no loop of its own that runs a model itself, handed the loop's data (an
+        argument ``fed`` accepts): it evaluates one batch (or sample) a call, and so the loop goes over
+        batches. Not where what the loop hands it is the model it runs (``for model in models:
+        score(model, x)``: a loop over models, each evaluated once)."""
+        helper = self.functions.callee(call) or self._instance_method(call)
+        if helper is None or self.tree.of_type(helper.body, (cst.For, cst.While)):
+            return False  # (a helper with a loop of its own: that loop is the one over batches)
+        params = [p.name.value for p in helper.params.params]
+        if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
+            params = params[1:]
+        handed: set[str] = set()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return False  # (`*args`: which parameter gets what is not shown)
+            if fed(arg.value):
+                name = (
+                    arg.keyword.value
+                    if arg.keyword is not None
+                    else params[index]
+                    if index < len(params)
+                    else None
+                )
+                if name is None:
+                    return False
+                handed.add(name)
+        if not handed:
+            return False
+        runs = [c for c in self._own_calls(helper.body) if self._runs_a_model(c, models)]
+        return bool(runs) and not any(
+            (self._model_run(c, models) or "").split(".", 1)[0] in handed for c in runs
+        )
+
+    def _find_comprehension_helpers(self) -> None:
+        """``[self.decode(s) for s in sentences]`` outside any step: a comprehension that hands each item
+        to a helper of the file running a model on it (:meth:`_runs_a_model_on`) evaluates item by item,
+        as a loop over batches does; the helper runs once per item. (Walked as an engine's callbacks are,
+        given values the code does not show.)"""
+        comprehensions = self.tree.of_type(
+            self.tree.root, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+        )
+        if not comprehensions:
+            return
+        local = module_classes(self.tree, self.aliases)
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        for comprehension in comprehensions:
+            if self._in_a_training_loop(comprehension) or any(
+                type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(comprehension)
+            ):
+                continue  # (walked with its loop; a comprehension in a module is part of one forward)
+            fors = self.tree.of_type(comprehension.for_in, cst.CompFor)
+            if any(_is_over_numbers(f.iter) for f in fors):
+                continue
+            handed_an_item = self._mentioning({n for f in fors for n in flatten_names(f.target)})
+            parts = (
+                [comprehension.key, comprehension.value]
+                if isinstance(comprehension, cst.DictComp)
+                else [comprehension.elt]
+            )
+            for part in parts:
+                for call in self.tree.of_type(part, cst.Call):
+                    if not self._runs_a_model_on(call, models, handed_an_item):
+                        continue
+                    helper = self.functions.callee(call) or self._instance_method(call)
+                    if helper is not None and not any(
+                        id(helper) in found for found in (self.forwards, self.step_functions, self.hooks)
+                    ):
+                        self.callbacks.setdefault(id(helper), (helper, set()))
 
     def _slices_data(self, loop: Loop, models: frozenset[str]) -> bool:
         """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,
@@ -268,11 +365,15 @@ class TrainingLoops:
                 or self._mentions(small.value, picked - counters)  # `x = x.to(device)`
             ):
                 picked.update(n for t in small.targets for n in flatten_names(t.target))
+
+        def fed(value: cst.BaseExpression) -> bool:
+            return self._picks(value, picked) or self._mentions(value, picked - counters)
+
         for call in self._own_calls(loop.body, loops=True):
-            if self._runs_a_model(call, models) and any(
-                self._picks(a.value, picked) or self._mentions(a.value, picked - counters) for a in call.args
-            ):
+            if self._runs_a_model(call, models) and any(fed(a.value) for a in call.args):
                 return True
+            if self._runs_a_model_on(call, models, fed):
+                return True  # `x, _ = dataset[i]`, then `self.predict(x)`
         return False
 
     @staticmethod
@@ -297,6 +398,10 @@ class TrainingLoops:
         return any(
             isinstance(n, cst.Name) and n.value in names for n in [value, *self.tree.descendants(value)]
         )
+
+    def _mentioning(self, names: set[str]) -> Callable[[cst.BaseExpression], bool]:
+        """A test of whether a value holds one of ``names`` (:meth:`_mentions`)."""
+        return lambda value: self._mentions(value, names)
 
     def _picks(self, value: cst.BaseExpression, names: set[str]) -> bool:
         """``value`` indexes with one of ``names`` (``x[i:i + bs]``), hands one to a function
@@ -378,9 +483,19 @@ class TrainingLoops:
         ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
         # with the classes whose base is in another file but that build layers and define `forward`
         local = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
+        models: frozenset[str] | None = None
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
             lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
             if cls.name.value not in local and not lightning:
+                forward = methods(cls).get("forward")
+                if forward is None or id(forward) in self.step_functions:
+                    continue
+                if models is None:
+                    models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+                if any(self._runs_a_model(c, models) for c in self._own_calls(forward.body)):
+                    # a wrapper's `forward` that runs a model of its own (`self.net(x)`): called on each
+                    # batch, as a module's is; what it is given may be on the host (it may move it)
+                    self.forwards[id(forward)] = (forward, set())
                 continue
             own = methods(cls)
             names = ["forward", *(_LIGHTNING_STEPS if lightning else ())]
@@ -413,7 +528,7 @@ class TrainingLoops:
             if words[0] == "test" or not _METRIC_WORDS & set(words):
                 continue  # (a test of a loss runs once, under pytest)
             if not any(
-                (aliases.qualify(call.func) or "").startswith("torch.") or called_method(call) == "item"
+                (aliases.qualify(call.func) or "").startswith("torch.") or called_method(call) in _TENSOR_ONLY
                 for call in self.tree.of_type(function.body, cst.Call)
             ):
                 continue  # (a metric of NumPy arrays)
@@ -699,9 +814,35 @@ class TrainingLoops:
                 for name, c in classes.items()
                 if name in local and call.func.attr.value in methods(c) and call.func.attr.value != "forward"
             }
+        if not built and call.func.attr.value not in _COMMON_METHODS and self._given_here(receiver):
+            # `agent.evaluate_batch(x, y)` on an instance the function is given (`def run(agent, loader)`):
+            # the method of the one class of the file that defines a method of that name
+            built = {id(c): c for c in classes.values() if call.func.attr.value in methods(c)}
         if len(built) != 1:
             return None
         return methods(next(iter(built.values()))).get(call.func.attr.value)
+
+    def _given_here(self, receiver: str) -> bool:
+        """Every binding of ``receiver`` in the file is a parameter (``def run(agent, loader)``), or keeps
+        one (``self.agent = agent`` in the ``__init__`` given it): what it holds is built by a caller, which
+        this file may not show."""
+        bindings = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree)).get(
+            receiver, ()
+        )
+        if not bindings:
+            return False
+        for node in bindings:
+            if isinstance(node, cst.Param):
+                continue
+            if not (isinstance(node, cst.Assign) and isinstance(node.value, cst.Name)):
+                return False
+            function = scope_of(self.tree, node)
+            if not (
+                isinstance(function, cst.FunctionDef)
+                and node.value.value in {p.name.value for p in function.params.params}
+            ):
+                return False
+        return True
 
     def _classes_bound_to(self, receiver: str, classes: dict[str, cst.ClassDef]) -> list[cst.ClassDef | None]:
         """The class each binding of ``receiver`` in the file builds (None for a binding that builds none

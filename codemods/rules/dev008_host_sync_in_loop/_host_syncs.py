@@ -27,6 +27,7 @@ from codemods.core.dataflow import assigned_names
 from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, code_of, func_attribute
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_cpu_device
 from codemods.core.tree import Tree, instance_test
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import device_side, loss_parameter_call
 
@@ -269,7 +270,9 @@ class HostSyncs:
                     and not self._given_to_host_state(name, event.node),
                 )
             elif (
-                method == "to" and _is_to_cpu(inner) and self.values.is_tensor(_receiver(inner), event.known)
+                method in ("to", "type")
+                and self._copies_to_host(inner)
+                and self.values.is_tensor(_receiver(inner), event.known)
             ):
                 receiver = _receiver(inner)
                 copied.add(dotted_name(receiver) or "")
@@ -514,6 +517,26 @@ class HostSyncs:
                         f"logging the tensor `{short(value)}` copies it to the host and waits for the GPU"
                         " every step",
                     )
+
+    def _copies_to_host(self, call: cst.CSTNode) -> bool:
+        """``x.to("cpu")``, also with other arguments (``x.to(device="cpu")``, ``x.to("cpu", non_blocking=
+        True)``), and ``x.type(torch.FloatTensor)``: a CPU tensor type, which moves a device tensor to the
+        host as it converts it."""
+        if _is_to_cpu(call):
+            return True
+        if not isinstance(call, cst.Call):
+            return False
+        if called_method(call) == "type":
+            keyword = call.args[0].keyword if len(call.args) == 1 else None
+            if len(call.args) != 1 or (keyword is not None and keyword.value != "dtype"):
+                return False
+            value = call.args[0].value
+            spelled = (
+                value.evaluated_value if isinstance(value, cst.SimpleString) else self.aliases.qualify(value)
+            )
+            return isinstance(spelled, str) and spelled.removeprefix("torch.") in LEGACY_TENSOR_DTYPES
+        move = as_move(call)
+        return move is not None and is_cpu_device(move.device, self.aliases)
 
     def _builtin(self, call: cst.Call, known: Known) -> Iterator[Sync]:
         """``float(loss)``, ``print(loss)``, ``math.isnan(norm)``, ``"{}".format(loss)``,

@@ -641,6 +641,161 @@ VALID = [
             assert float(dice_loss(pred, pred)) < 1e-6
         """
     ),
+    # A loop over models, each handed to a helper that runs it once: a loop over models, not over batches,
+    # and the comparison reads the results once, after it.
+    Valid(
+        """
+        import torch
+        def score(model, x):
+            return model(x).mean()
+        def compare(models, x):
+            x = x.cuda()
+            results = {}
+            for name, model in models.items():
+                results[name] = score(model.cuda(), x)
+                print(name, "scored")
+            return {k: v.item() for k, v in results.items()}
+        """
+    ),
+    # A loop over samples handed to a helper that has a loop of its own (over the sample's crops): the
+    # helper's loop is the one that runs the model, and it reads nothing on the host.
+    Valid(
+        """
+        import torch
+        def embed(net, sample):
+            parts = []
+            for crop in sample.crops:
+                parts.append(net(crop.cuda()))
+            return torch.stack(parts)
+        def run(net, samples):
+            net = net.cuda()
+            out = [embed(net, s) for s in samples]
+            for s in samples:
+                print(s.name)
+            return out
+        """
+    ),
+    # A loop over numbers that hands a helper running the model what it computes, not what the counter
+    # picks: an agent acting step by step, its action read by the environment (left alone).
+    Valid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def act(self, state):
+                q = self.net(torch.as_tensor(state).cuda())
+                return q.argmax().item()
+        def play(env, agent):
+            state = env.reset()
+            for t in range(1000):
+                action = agent.act(state)
+                state, reward, done, _ = env.step(action)
+        """
+    ),
+    # Comprehensions outside any step that copy a model's parameters once, or hand each model of a list
+    # to a helper that runs it: nothing is evaluated batch by batch.
+    Valid(
+        """
+        import torch
+        def score(net, x):
+            return net(x).mean()
+        def snapshot(net, nets, x):
+            net = net.cuda()
+            params = [p.detach().cpu() for p in net.parameters()]
+            scores = [score(n.cuda(), x.cuda()) for n in nets]
+            return params, torch.stack(scores).tolist()
+        """
+    ),
+    # A library's metrics of NumPy arrays (no tensor method called): named for a metric, but what they
+    # are given is on the host already.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from sklearn.metrics import roc_auc_score
+        def compute_auc(probs, labels):
+            return roc_auc_score(labels, probs)
+        def rmse(pred, target):
+            return np.sqrt(((np.asarray(pred) - np.asarray(target)) ** 2).mean())
+        """
+    ),
+    # A scheduler the function is given, stepped every step: `step` is also a method of the file's class,
+    # but a name library objects share says nothing of which class the scheduler is; that class's `step`
+    # runs once, after the loop.
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        class Tester:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def step(self, x):
+                return self.net(x.cuda()).mean().item()
+        def train(model, loader, optimizer, scheduler, tester, x_check):
+            for x, y in loader:
+                loss = F.mse_loss(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                scheduler.step()
+            return tester.step(x_check)
+        """
+    ),
+    # Legacy type conversions and moves that copy nothing to the host: a host batch converted to a CPU
+    # type before its move, an output converted to a CUDA type or a dtype.
+    Valid(
+        """
+        import torch
+        def train(model, loader, optimizer, device):
+            for x, y in loader:
+                x = x.type(torch.FloatTensor).to(device)
+                y = y.to(device, dtype=torch.long)
+                out = model(x)
+                loss = torch.nn.functional.cross_entropy(out.type(torch.cuda.FloatTensor), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                half = out.to(torch.float16)
+        """
+    ),
+    # An instance of an imported class called in a loop but never moved to a device: a tokenizer, whose
+    # ids are made on the host (the copy of a host tensor waits for nothing).
+    Valid(
+        """
+        import torch
+        from mytext import Tokenizer
+        tokenizer = Tokenizer("vocab.txt")
+        lengths = []
+        for sentence in sentences:
+            ids = tokenizer(sentence)
+            lengths.append(ids.cpu().numel())
+        """
+    ),
+    # A `forward` of a class that is no module and runs no model: a step of a pipeline that converts
+    # what it is given, on the host.
+    Valid(
+        """
+        import torch
+        class Scale(object):
+            def __init__(self, config):
+                self.config = config
+            def forward(self, batch):
+                return batch.cpu().numpy() * self.config.scale
+        """
+    ),
+    # A loss given a batch moved in the call beside the output: a loss, not a model; the loop over pairs
+    # evaluates no model.
+    Valid(
+        """
+        import torch
+        def pair_distances(criterion, pairs):
+            losses = []
+            for a, b in pairs:
+                losses.append(criterion(a.cuda(), b.cuda()))
+            return torch.stack(losses).cpu()
+        """
+    ),
 ]
 
 
@@ -5367,5 +5522,292 @@ INVALID = [
         """,
         None,
         message="the sum stays on the host: it is added to `total` with a factor not shown to be a number",
+    ),
+    # A loop over whatever holds the batches (not named for a loader) that hands each batch to a method
+    # running the model on it: an evaluation loop, and the method's copy happens every batch.
+    Invalid(
+        """
+        import torch
+        class Tester:
+            def __init__(self, net, data, device):
+                self.net = net.to(device)
+                self.data = data
+                self.device = device
+            def run_batch(self, batch):
+                out = self.net(batch["image"].to(self.device))
+                return out.cpu().numpy()
+            def test(self):
+                results = []
+                for batch in self.data:
+                    results.append(self.run_batch(batch))
+                return results
+        """,
+        None,
+        message="`out.cpu()` copies the tensor to the host",
+        line=9,
+    ),
+    # The same through a function given the model and one sample of a `zip` at a time.
+    Invalid(
+        """
+        import torch
+        def infer(net, x):
+            y = net(x)
+            return y.cpu().numpy()
+        def main(xs, ys):
+            net = torch.load("m.pt").cuda()
+            res = []
+            for x, y in zip(xs, ys):
+                res.append(infer(net, x.cuda()))
+            return res
+        """,
+        None,
+        message="`y.cpu()`",
+        line=4,
+    ),
+    # A loop over numbers whose counter picks the sample a prediction method is handed.
+    Invalid(
+        """
+        import torch
+        class Predictor:
+            def __init__(self, model, device):
+                self.model = model.to(device)
+                self.device = device
+            def predict(self, x):
+                with torch.no_grad():
+                    out = self.model(x.to(self.device))
+                return out.data.cpu().numpy()
+            def run(self, dataset):
+                preds = []
+                for i in range(len(dataset)):
+                    x, _ = dataset[i]
+                    preds.append(self.predict(x))
+                return preds
+        """,
+        None,
+        message="`out.data.cpu()`",
+        line=9,
+    ),
+    # A count a batch's method returns, summed by the loop over `tqdm(self.data_iter)`: the method returns
+    # the count's tensor and the sum is read once after the loop.
+    Invalid(
+        """
+        import torch
+        from tqdm import tqdm
+        class Evaluator:
+            def __init__(self, model, data_iter, device):
+                self.model = model
+                self.data_iter = data_iter
+                self.device = device
+            def eval_batch(self, batch):
+                src, tgt = batch.src.to(self.device), batch.tgt.to(self.device)
+                logits = self.model(src)
+                return (logits.argmax(-1) == tgt).sum().item()
+            def evaluate(self):
+                hits = 0
+                for batch in tqdm(self.data_iter):
+                    hits += self.eval_batch(batch)
+                return hits
+        """,
+        """
+        import torch
+        from tqdm import tqdm
+        class Evaluator:
+            def __init__(self, model, data_iter, device):
+                self.model = model
+                self.data_iter = data_iter
+                self.device = device
+            def eval_batch(self, batch):
+                src, tgt = batch.src.to(self.device), batch.tgt.to(self.device)
+                logits = self.model(src)
+                return (logits.argmax(-1) == tgt).sum()
+            def evaluate(self):
+                hits = 0
+                for batch in tqdm(self.data_iter):
+                    hits += self.eval_batch(batch)
+                hits = int(hits)
+                return hits
+        """,
+        line=11,
+    ),
+    # A comprehension outside any step handing each sentence to a method that runs the model on it: the
+    # method runs once per sentence, and so does its copy.
+    Invalid(
+        """
+        import torch
+        class Tagger:
+            def __init__(self, encoder, device):
+                self.encoder = encoder.to(device)
+                self.device = device
+            def decode(self, words):
+                emissions = self.encoder(words.to(self.device))
+                return emissions.argmax(-1).cpu().numpy()
+            def tag_all(self, sentences):
+                return [self.decode(s) for s in sentences]
+        """,
+        None,
+        message="`emissions.argmax(-1).cpu()`",
+        line=8,
+    ),
+    # A library's metric named for the AUC that copies the outputs and targets to the host for sklearn:
+    # `.cpu()` says they are tensors, and a loop of another file computes it on each batch.
+    Invalid(
+        """
+        import torch
+        from sklearn.metrics import roc_auc_score
+        def compute_auc(output, target):
+            probs = torch.sigmoid(output).data.cpu().numpy()
+            return roc_auc_score(target.cpu().numpy(), probs)
+        """,
+        None,
+        message="`compute_auc` is a loss or a metric",
+        line=4,
+    ),
+    # The same of a count named for the correct predictions among the top k.
+    Invalid(
+        """
+        import torch
+        def topk_correct(output, target, k=5):
+            _, pred = output.topk(k, 1)
+            return pred.eq(target.view(-1, 1)).sum().item()
+        """,
+        None,
+        message="`topk_correct` is a loss or a metric",
+        line=4,
+    ),
+    # A method of the file's class called on an instance the function is given (`def run(agent,
+    # loader)`), in a loop over a loader: the method runs the model on each batch and copies the result.
+    Invalid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def evaluate_batch(self, x, y):
+                out = self.net(x.cuda())
+                return (out.argmax(1) == y.cuda()).float().mean().data.cpu().numpy()
+        def run(agent, loader):
+            accs = []
+            for x, y in loader:
+                accs.append(agent.evaluate_batch(x, y))
+            return accs
+        """,
+        None,
+        message="`evaluate_batch` returns the number every step",
+        line=7,
+    ),
+    # The same in a training loop, through an instance kept from `__init__`'s argument: the method given
+    # the loss prints it every step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        class Model:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def report(self, loss):
+                print("loss", loss.data.cpu().numpy())
+        class Runner:
+            def __init__(self, model, opt):
+                self.model = model
+                self.opt = opt
+            def train(self, loader):
+                for x, y in loader:
+                    loss = nn.functional.cross_entropy(self.model.net(x.cuda()), y.cuda())
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+                    self.model.report(loss)
+        """,
+        None,
+        message="`loss.data.cpu()` copies the tensor to the host",
+        line=7,
+    ),
+    # A device tensor converted to a CPU tensor type (`.type(torch.LongTensor)`): the conversion copies it
+    # to the host, every batch.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, device):
+            preds = []
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x.to(device))
+                    preds.append(out.argmax(1).type(torch.LongTensor))
+            return preds
+        """,
+        None,
+        message="`out.argmax(1).type(torch.LongTensor)` copies the tensor to the host",
+        line=7,
+    ),
+    # `.to()` of the CPU spelled with a keyword, or with more arguments, is `.cpu()` too.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, device):
+            outs = []
+            for x, y in loader:
+                out = model(x.to(device))
+                outs.append(out.to(device="cpu", non_blocking=True))
+            return outs
+        """,
+        None,
+        message='`out.to(device="cpu", non_blocking=True)` copies the tensor to the host',
+        line=6,
+    ),
+    # Models of imported classes named for neither a model nor its use (`enc`, `G`), but built by their
+    # CapWords class, moved to the GPU and called: modules, and the loops that run them evaluate.
+    Invalid(
+        """
+        import torch
+        import numpy as np
+        from mymodels import Generator, Encoder
+        G = Generator()
+        G.load_state_dict(torch.load("g.pt"))
+        G = G.cuda()
+        enc = Encoder().cuda()
+        codes = []
+        for batch in batches:
+            z = enc(batch.cuda())
+            codes.append(z.data.cpu().numpy())
+        for z in np.split(np.random.randn(100, 8), 10):
+            img = G(torch.from_numpy(z).float().cuda())
+            print(img.mean().item())
+        """,
+        None,
+        message="`z.data.cpu()` copies the tensor to the host",
+        line=11,
+    ),
+    # The `forward` of a wrapper that is no module but runs one (`self.net(x)`): called on each batch, as
+    # a module's is, and its print waits every time.
+    Invalid(
+        """
+        import torch
+        class Wrapper(object):
+            def __init__(self, net):
+                self.net = net.cuda()
+            def forward(self, x):
+                out = self.net(x)
+                print(out.sum().item())
+                return out
+        """,
+        None,
+        message="`out.sum().item()` copies the value to the host",
+        line=7,
+    ),
+    # A model the function is given under a name of its own (`cnn`), called on a slice of the data moved
+    # to the GPU alone: a model, and the loop over slices evaluates it batch by batch.
+    Invalid(
+        """
+        import torch
+        def test(cnn, test_x, test_y):
+            correct = 0
+            for i in range(0, len(test_x), 64):
+                out = cnn(test_x[i:i + 64].cuda())
+                correct += (out.argmax(1).cpu() == test_y[i:i + 64]).sum()
+            return correct
+        """,
+        None,
+        message="`out.argmax(1).cpu()` copies the tensor to the host",
+        line=6,
     ),
 ]

@@ -1,6 +1,7 @@
 """## What it does
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
-`.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
+`.tolist()`, `.cpu()` (and `.to("cpu")`, `.to(device="cpu", non_blocking=True)`, a CPU tensor type
+`.type(torch.LongTensor)`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (also of a tensor named for a loss, of what a
@@ -17,15 +18,22 @@ too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while`
 model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
 a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dataloaders[phase]`), also
 where a loop of its own runs
-the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
+the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
+that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
+batch in self.data: self.run_batch(batch)`, and such a helper handed each item of a comprehension,
+`[self.decode(s) for s in sentences]`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
-that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
+that builds `torch.nn` layers, and of a wrapper that is no module but runs one, `self.net(x)`, its input
+where the caller keeps it; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class,
-`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`),
+`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`,
+`agent.evaluate_batch(x, y)` on an instance the function is given, `def run(agent, loader)`, or keeps
+from its `__init__`'s argument, where one class of the file defines that method and its name is none a
+library object shares, `step`, `update`, `log`),
 however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
 `t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
 put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
@@ -33,7 +41,10 @@ state they are given is a value the code does not show) or handed to that engine
 (`engine.train(h, loader, epochs, optimizer)` calls `h(sample)` with the loader's host batch).
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
-when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
+when unpacked from a tuple, a criterion's result), model outputs (also of an instance of an imported class
+the file builds, moves to a device and calls: `enc = Encoder().cuda()`, then `enc(x)`; and of a name
+called with one argument, a tensor moved in the call, `cnn(x[i:i + 64].cuda())`), a module's input in
+`forward`, results
 of `torch` functions and tensor methods, a model's parameters, what the file's own functions return
 (also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
 y).float().mean()`; a list it fills only with device tensors, `res.append(correct_k.mul_(100.0 / n))`,
@@ -60,7 +71,8 @@ or debug flag (`if args.verbose:`), a copy the line before has just made, and sc
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
-with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
+with torch (`loss_fn`, `get_accuracy`, `dice_coeff`, also `compute_auc` copying its tensors with `.cpu()` for
+sklearn, in a `metrics.py` with no loop and no `if __name__ ==
 "__main__":`; not a factory that builds the criterion, `get_loss_criterion(config)` returning
 `nn.MSELoss()`): a loop of another file computes them on each batch's outputs, their parameters without a
 default device tensors; so does a loop that runs a model its function is given, in a function no code of
