@@ -72,10 +72,8 @@ _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
 # A function named for a loss or a batch's metric, word by word (`loss_fn`, `get_F1`, `calculate_accuracy`).
 _METRIC_WORDS = frozenset(
     "loss losses acc accu accuracy iou dice dc js jaccard f1 precision recall sensitivity specificity psnr"
-    " ssim error metric auc roc mae mse rmse correct topk".split()
+    " ssim error metric".split()
 )
-# Methods only a tensor has (a NumPy value's `.item()` aside): a metric that calls them computes with torch.
-_TENSOR_ONLY = frozenset({"item", "cpu"})
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
 
@@ -528,7 +526,7 @@ class TrainingLoops:
             if words[0] == "test" or not _METRIC_WORDS & set(words):
                 continue  # (a test of a loss runs once, under pytest)
             if not any(
-                (aliases.qualify(call.func) or "").startswith("torch.") or called_method(call) in _TENSOR_ONLY
+                (aliases.qualify(call.func) or "").startswith("torch.") or called_method(call) == "item"
                 for call in self.tree.of_type(function.body, cst.Call)
             ):
                 continue  # (a metric of NumPy arrays)

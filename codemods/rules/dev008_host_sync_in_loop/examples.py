@@ -707,19 +707,6 @@ VALID = [
             return params, torch.stack(scores).tolist()
         """
     ),
-    # A library's metrics of NumPy arrays (no tensor method called): named for a metric, but what they
-    # are given is on the host already.
-    Valid(
-        """
-        import numpy as np
-        import torch
-        from sklearn.metrics import roc_auc_score
-        def compute_auc(probs, labels):
-            return roc_auc_score(labels, probs)
-        def rmse(pred, target):
-            return np.sqrt(((np.asarray(pred) - np.asarray(target)) ** 2).mean())
-        """
-    ),
     # A scheduler the function is given, stepped every step: `step` is also a method of the file's class,
     # but a name library objects share says nothing of which class the scheduler is; that class's `step`
     # runs once, after the loop.
@@ -5647,32 +5634,6 @@ INVALID = [
         None,
         message="`emissions.argmax(-1).cpu()`",
         line=8,
-    ),
-    # A library's metric named for the AUC that copies the outputs and targets to the host for sklearn:
-    # `.cpu()` says they are tensors, and a loop of another file computes it on each batch.
-    Invalid(
-        """
-        import torch
-        from sklearn.metrics import roc_auc_score
-        def compute_auc(output, target):
-            probs = torch.sigmoid(output).data.cpu().numpy()
-            return roc_auc_score(target.cpu().numpy(), probs)
-        """,
-        None,
-        message="`compute_auc` is a loss or a metric",
-        line=4,
-    ),
-    # The same of a count named for the correct predictions among the top k.
-    Invalid(
-        """
-        import torch
-        def topk_correct(output, target, k=5):
-            _, pred = output.topk(k, 1)
-            return pred.eq(target.view(-1, 1)).sum().item()
-        """,
-        None,
-        message="`topk_correct` is a loss or a metric",
-        line=4,
     ),
     # A method of the file's class called on an instance the function is given (`def run(agent,
     # loader)`), in a loop over a loader: the method runs the model on each batch and copies the result.

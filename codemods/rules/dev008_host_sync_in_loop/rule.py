@@ -71,8 +71,7 @@ or debug flag (`if args.verbose:`), a copy the line before has just made, and sc
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
-with torch (`loss_fn`, `get_accuracy`, `dice_coeff`, also `compute_auc` copying its tensors with `.cpu()` for
-sklearn, in a `metrics.py` with no loop and no `if __name__ ==
+with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
 "__main__":`; not a factory that builds the criterion, `get_loss_criterion(config)` returning
 `nn.MSELoss()`): a loop of another file computes them on each batch's outputs, their parameters without a
 default device tensors; so does a loop that runs a model its function is given, in a function no code of
