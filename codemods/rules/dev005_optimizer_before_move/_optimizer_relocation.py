@@ -51,25 +51,6 @@ _BUILTINS = frozenset(dir(builtins))
 # Calls that hand the parameters on without looking at their values.
 _PARAMETER_READERS = _BUILTINS | frozenset({"itertools.chain"})
 _PLAIN_ARGUMENTS = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float)
-# Constructors that keep what they are handed and change none of it (an optimizer's `lr=args.lr`).
-_KEEPING_CONSTRUCTORS = ("torch.optim.", "torch.nn.")
-# Values that hold no parameter: what `self.x = ...` may set on a module without changing `parameters()`.
-_NO_PARAMETER_DISPLAYS = (
-    cst.Integer,
-    cst.Float,
-    cst.Imaginary,
-    cst.SimpleString,
-    cst.ConcatenatedString,
-    cst.FormattedString,
-    cst.List,
-    cst.Tuple,
-    cst.Dict,
-    cst.Set,
-    cst.ListComp,
-    cst.DictComp,
-    cst.SetComp,
-)
-_NO_PARAMETER_BUILTINS = frozenset("int float str bool list dict set tuple len range".split())
 
 
 def why_left_in_place(
@@ -129,8 +110,6 @@ def why_left_in_place(
         for node in jumped:
             if selective and may_touch(tree, node, model):
                 return f"`{model}` is used in between, and which parameters it takes depends on it"
-            if _sets_a_plain_attribute(node, model, aliases):
-                continue
             if may_change(tree, node, model, _HARMLESS_METHODS, _HARMLESS_CALLS):
                 return f"`{model}` may change in between"
     inputs = {
@@ -141,7 +120,7 @@ def why_left_in_place(
         for name in inputs - {""} - produced
         if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
     }
-    if any(_may_change_input(tree, aliases, node, name) for node in jumped for name in inputs):
+    if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
     unseen = next((name for build in builds if (name := _unseen_code(tree, build)) is not None), None)
     if unseen is not None:
@@ -243,52 +222,13 @@ def _acting_call(tree: Tree, aliases: ImportAliases, node: cst.CSTNode) -> cst.C
     return None
 
 
-def _may_change_input(tree: Tree, aliases: ImportAliases, node: cst.CSTNode, name: str) -> bool:
+def _may_change_input(tree: Tree, node: cst.CSTNode, name: str) -> bool:
     """May ``node`` change ``name``, which the construction reads? A builtin (``float`` in
     ``lr=float(args["lr"])``) changes only when bound again: calling it (``int(args["batch"])``)
-    does not. Nor does handing it to a ``torch.optim`` or ``torch.nn`` constructor, which keeps
-    the hyperparameters it is given (``critic_optim = Adam(critic.parameters(), lr=args.lr)``)."""
+    does not."""
     if name in _BUILTINS:
         return name in written(tree, node)
-    keeping = frozenset(
-        spelled
-        for call in tree.of_type(node, cst.Call)
-        if (spelled := dotted_name(call.func)) is not None
-        and (aliases.qualify(call.func) or "").startswith(_KEEPING_CONSTRUCTORS)
-    )
-    return may_change(tree, node, name, harmless_calls=keeping)
-
-
-def _sets_a_plain_attribute(node: cst.CSTNode, model: str, aliases: ImportAliases) -> bool:
-    """``self.gamma = 0.99`` or ``self.criterion = nn.MSELoss()`` on the model itself: an attribute
-    given a value that is no parameter and holds none, so that ``model.parameters()`` reads the same
-    before and after (``nn.Module`` registers only parameters and modules; a loss has no parameters).
-    ``None`` is left out: given to a registered layer's name, it removes the layer."""
-    if not isinstance(node, cst.Assign) or len(node.targets) != 1:
-        return False
-    target = node.targets[0].target
-    if not (isinstance(target, cst.Attribute) and dotted_name(target.value) == model):
-        return False
-    return _holds_no_parameters(node.value, aliases)
-
-
-def _holds_no_parameters(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
-    """A number, a string, a container display, a comprehension, ``torch.device(...)``, a builtin's
-    number or container, or a ``torch.nn`` loss: never a parameter or a module holding one."""
-    if isinstance(value, _NO_PARAMETER_DISPLAYS):
-        return True
-    if isinstance(value, cst.Name):
-        return value.value in ("True", "False")
-    if isinstance(value, cst.UnaryOperation):
-        return isinstance(value.expression, (cst.Integer, cst.Float))
-    if not isinstance(value, cst.Call):
-        return False
-    if isinstance(value.func, cst.Name) and value.func.value in _NO_PARAMETER_BUILTINS:
-        return value.func.value not in aliases.names
-    qualified = aliases.qualify(value.func) or ""
-    return qualified == "torch.device" or (
-        qualified.startswith("torch.nn.") and qualified.endswith("Loss") and "WithLoss" not in qualified
-    )
+    return may_change(tree, node, name)
 
 
 def _loads_state(tree: Tree, node: cst.CSTNode, optimizer: str) -> bool:

@@ -29,11 +29,7 @@ parameter objects and reads them at its first step, is moved past the rest as be
 
 A call in between of a function of the file that only reads what it is handed
 (`self.print_network(self.G, "G")` printing the model and counting its parameters, naming neither
-`self` nor the optimizer) is jumped over, and so is an attribute of the model set to a value that
-holds no parameter (`self.gamma = 0.99`, `self.memory = []`, `self.loss = nn.MSELoss()`: a module
-registers only parameters and layers) and another optimizer or layer handed the same
-hyperparameter (`critic_optim = Adam(critic.parameters(), lr=args.lr)` keeps `args.lr` as it is);
-a builtin the construction calls (`lr=float(args["lr"])`)
+`self` nor the optimizer) is jumped over; a builtin the construction calls (`lr=float(args["lr"])`)
 changes only when bound again, not when called (`int(args["batch"])`). Reported without a fix: the
 optimizer is used in between (`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
