@@ -354,6 +354,8 @@ def _counts_parameters(tree: Tree, stmt: cst.SimpleStatementLine, model: str) ->
             and isinstance(tree.parent(parent), cst.CompFor)
         ):
             return False
+    if not _reads_only_counting_names(tree, stmt, model):
+        return False
     for comp in tree.of_type(stmt, cst.CompFor):
         names = {n.value for n in tree.of_type(comp.target, cst.Name)}
         scope = tree.parent(comp)
@@ -367,6 +369,41 @@ def _counts_parameters(tree: Tree, stmt: cst.SimpleStatementLine, model: str) ->
                 and above.attr.value in _SIZE_ATTRIBUTES
             ):
                 return False  # `p.data`, `p.sum()`, `p` itself: its values, or its device, would show
+    return True
+
+
+def _reads_only_counting_names(tree: Tree, stmt: cst.SimpleStatementLine, model: str) -> bool:
+    """Does ``stmt`` read no variable but the model, counting builtins, a logger and the targets of its
+    own comprehensions (``p`` in ``for p in model.parameters()``)? Another name may hold a part of the
+    model (``w = model.fc.weight`` earlier) whose device would show."""
+    root = model.split(".", 1)[0]
+    bound: list[cst.CompFor] = tree.of_type(stmt, cst.CompFor)  # the comprehensions' loops
+    for name in tree.of_type(stmt, cst.Name):
+        parent = tree.parent(name)
+        if isinstance(parent, cst.Attribute) and parent.attr is name:
+            continue
+        if isinstance(parent, cst.Arg) and parent.keyword is name:
+            continue
+        if name.value == root or name.value in _COUNTING_BUILTINS:
+            continue
+        if isinstance(parent, cst.AssignTarget) and parent.target is name:
+            continue  # `n_params = sum(...)`
+        if (
+            isinstance(parent, cst.Attribute)
+            and parent.value is name
+            and parent.attr.value in _LOGGING_METHODS
+            and isinstance(call := tree.parent(parent), cst.Call)
+            and call.func is parent
+        ):
+            continue  # `logger.info(...)`
+        if any(
+            name.value in {n.value for n in tree.of_type(comp.target, cst.Name)}
+            and (scope := tree.parent(comp)) is not None
+            and tree.inside(name, scope)
+            for comp in bound
+        ):
+            continue
+        return False
     return True
 
 

@@ -1209,6 +1209,21 @@ INVALID = [
         """,
         message="left in place: its state is loaded before the move and stays behind",
     ),
+    # A line counting the parameters that also reads a name holding a part of the model: its device
+    # would show, so the move is not lifted above it.
+    Invalid(
+        """
+        import torch
+        def main(args):
+            model = Net()
+            w = model.fc.weight
+            optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+            print("params:", sum(p.numel() for p in model.parameters()), w.device)
+            optimizer.load_state_dict(torch.load(args.resume))
+            model = model.cuda()
+        """,
+        message="left in place: its state is loaded before the move and stays behind",
+    ),
     # A method of `self` in between may use `self.optimizer`.
     Invalid(
         """
