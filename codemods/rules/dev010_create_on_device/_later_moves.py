@@ -672,12 +672,53 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
         target = node.target
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
             continue
-        root: cst.BaseExpression = target
-        while isinstance(root, (cst.Attribute, cst.Subscript)):
-            root = root.value
-        if isinstance(root, cst.Name) and root.value in roots and _reads_from_around(tree, code, root.value):
+        root = _root_name(target)
+        if root is not None and root in roots and _reads_from_around(tree, code, root):
             return True
+    # `cfg.update(cuda=False)`, `args.__dict__.update(...)`, `setattr(cfg, "cuda", False)`,
+    # `vars(args)["cuda"] = False`, `off(cfg.train)`: a method of the object, or the object (or a
+    # part of it) handed to a call that may change it
+    for call in tree.of_type(code, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value not in _READING_METHODS:
+            root = _root_name(func.value)
+            if root is not None and root in roots and _reads_from_around(tree, code, root):
+                return True
+        if isinstance(func, cst.Name) and func.value in _READING_CALLS:
+            continue
+        for arg in call.args:
+            root = _root_name(arg.value)
+            if root is not None and root in roots and _reads_from_around(tree, code, root):
+                return True
     return False
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    """``cfg`` of ``cfg``, ``cfg.train``, ``cfg["cuda"]``, ``cfg.__dict__``; None for anything else."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+# Methods and builtins that read an object without changing it: handed the flag's object, they leave
+# the flag as it was.
+_READING_METHODS = frozenset({"get", "keys", "values", "items", "copy", "index", "count", "format"})
+_READING_CALLS = frozenset(
+    {
+        "print",
+        "len",
+        "str",
+        "repr",
+        "int",
+        "float",
+        "bool",
+        "format",
+        "isinstance",
+        "getattr",
+        "hasattr",
+        "type",
+    }
+)
 
 
 def _first_reader(tree: Tree, unmentioned: list[tuple[cst.BaseStatement, str]]) -> str | None:

@@ -3191,4 +3191,36 @@ INVALID = [
         message="created on the host by `model.init_hidden(...)`",
         line=9,
     ),
+    # (s31) A function called in between that changes the flag's object through a method, `setattr`,
+    # `vars(...)` or by handing a part of it on: reported, not rewritten.
+    Invalid(
+        """
+        import torch
+        cfg = {"cuda": True}
+        def disable():
+            cfg.update(cuda=False)
+        x = torch.zeros(3)
+        disable()
+        if cfg["cuda"]:
+            x = x.cuda()
+        """,
+        None,
+        message="created on the host, then copied to the device",
+    ),
+    Invalid(
+        """
+        import torch
+        class Opt:
+            cuda = True
+        opt = Opt()
+        def disable():
+            setattr(opt, "cuda", False)
+        x = torch.zeros(3)
+        disable()
+        if opt.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="created on the host, then copied to the device",
+    ),
 ]
