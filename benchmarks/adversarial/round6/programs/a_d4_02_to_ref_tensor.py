@@ -1,0 +1,12 @@
+# EMU
+import torch, torch.nn as nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+        self.scale = torch.ones(2)
+    def forward(self, x):
+        return self.lin(x) * self.scale
+ref = torch.zeros(1, dtype=torch.float64)
+net = Net().to(ref)
+print(net(torch.ones(1, 2, dtype=torch.float64)).dtype, net.scale.dtype)

@@ -1,0 +1,9 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+crit = nn.MSELoss()
+loss = crit(torch.randn(4), torch.zeros(4))
+for t in [loss]:
+    t.unsqueeze_(0)
+print(loss.data[0])
