@@ -862,6 +862,10 @@ def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
 
 # Beyond this many functions, the code reached is not followed further: it may then do anything.
 _MAX_FOLLOWED = 200
+# Beyond this many bindings visited (each name's every binding in its scope, and what those hold), the
+# same: a module that binds the same names hundreds of times (the 2.4 MB benchmark file) would make
+# every following walk most of the module, once per creation.
+_MAX_BINDINGS = 2000
 
 
 def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
@@ -884,7 +888,7 @@ def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.La
     # (code to read, whether it is a value held by a name: there a call's function runs no later)
     pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
     while pending:
-        if len(found) > _MAX_FOLLOWED:
+        if len(found) > _MAX_FOLLOWED or len(seen) > _MAX_BINDINGS:
             return None
         top, held = pending.pop()
         for reference in _variables(tree, top):
