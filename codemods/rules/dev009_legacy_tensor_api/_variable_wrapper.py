@@ -412,24 +412,39 @@ def _serves_grad_tensors(tree: Tree, aliases: ImportAliases, loader: cst.BaseExp
     if _computed_by_model(tree, aliases, loader):
         return True
     names = {n.value for n in tree.of_type(loader, cst.Name)}
-    assigns = tree.of_type(tree.root, cst.Assign)
-    for assign in assigns:
-        if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
-            names |= {n.value for n in tree.of_type(assign.value, cst.Name)}
+    assigns = tree.memo("variable_wrapper.name_assigns", lambda: _name_assigns(tree))
+    for targets, read, _ in assigns:
+        if targets & names:
+            names |= read
     if "TensorDataset" in names:
         if names & {"weight", "bias", "parameters"}:
             return True  # `TensorDataset(layer.weight)`: a parameter's rows
         return tree.memo("variable_wrapper.asks_for_grad", lambda: _file_asks_for_grad(tree))
-    for assign in assigns:
-        if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
-            if _asks_for_grad(tree, assign.value):
-                return True
-    return any(
-        isinstance(call.func, cst.Attribute)
+    for targets, _, assign in assigns:
+        if targets & names and _asks_for_grad(tree, assign.value):
+            return True
+    return bool(names & tree.memo("variable_wrapper.requires_grad_", lambda: _requires_grad_called(tree)))
+
+
+def _name_assigns(tree: Tree) -> list[tuple[frozenset[str], frozenset[str], cst.Assign]]:
+    """Each assignment of the file to a plain name, in source order: the names it binds, the names its
+    value reads, and the assignment (one walk of the module, not one per loader asked about)."""
+    found = []
+    for assign in tree.of_type(tree.root, cst.Assign):
+        targets = frozenset(t.target.value for t in assign.targets if isinstance(t.target, cst.Name))
+        if targets:
+            found.append((targets, frozenset(n.value for n in tree.of_type(assign.value, cst.Name)), assign))
+    return found
+
+
+def _requires_grad_called(tree: Tree) -> frozenset[str]:
+    """The names the file calls ``.requires_grad_()`` on."""
+    return frozenset(
+        call.func.value.value
+        for call in tree.of_type(tree.root, cst.Call)
+        if isinstance(call.func, cst.Attribute)
         and call.func.attr.value == "requires_grad_"
         and isinstance(call.func.value, cst.Name)
-        and call.func.value.value in names
-        for call in tree.of_type(tree.root, cst.Call)
     )
 
 
