@@ -46,6 +46,14 @@ def _dotted_kind(kind: type) -> int:
     return answer
 
 
+def root_name(node: cst.BaseExpression) -> str | None:
+    """``os`` of ``os.environ["X"]``, ``cfg`` of ``cfg.train.lr``: the name under attributes and
+    indexing; None when something else is there (a call, a literal)."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` as a string, or None when the expression is not a plain dotted name."""
     kind = _DOTTED_KIND.get(type(node))

@@ -13,7 +13,7 @@ from typing import TypeGuard
 import libcst as cst
 
 from codemods.core.base import Replacement
-from codemods.core.names import ImportAliases
+from codemods.core.names import ImportAliases, root_name
 from codemods.core.syntax import code_of, is_docstring
 
 
@@ -67,18 +67,11 @@ def _is_set_up(stmt: cst.CSTNode, imported: set[str]) -> bool:
         else:
             return False
         if not all(
-            isinstance(r, (cst.Attribute, cst.Subscript)) and _root_name(r) in imported for r in reached
+            isinstance(r, (cst.Attribute, cst.Subscript)) and root_name(r) in imported for r in reached
         ):
             return False
     text = code_of(stmt).lower()
     return "cuda" not in text and "device" not in text
-
-
-def _root_name(node: cst.BaseExpression) -> str | None:
-    """``os`` of ``os.environ["X"]``, ``sys`` of ``sys.path.append``."""
-    while isinstance(node, (cst.Attribute, cst.Subscript)):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else None
 
 
 def after_imports(

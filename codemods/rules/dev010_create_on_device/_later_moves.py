@@ -28,7 +28,7 @@ from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, variable_scope
-from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.names import ImportAliases, dotted_name, root_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
 from codemods.core.tree import Tree
@@ -672,7 +672,7 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
         target = node.target
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
             continue
-        root = _root_name(target)
+        root = root_name(target)
         if root is not None and root in roots and _reads_from_around(tree, code, root):
             return True
     # `cfg.update(cuda=False)`, `args.__dict__.update(...)`, `setattr(cfg, "cuda", False)`,
@@ -681,23 +681,16 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
     for call in tree.of_type(code, cst.Call):
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value not in _READING_METHODS:
-            root = _root_name(func.value)
+            root = root_name(func.value)
             if root is not None and root in roots and _reads_from_around(tree, code, root):
                 return True
         if isinstance(func, cst.Name) and func.value in _READING_CALLS:
             continue
         for arg in call.args:
-            root = _root_name(arg.value)
+            root = root_name(arg.value)
             if root is not None and root in roots and _reads_from_around(tree, code, root):
                 return True
     return False
-
-
-def _root_name(node: cst.BaseExpression) -> str | None:
-    """``cfg`` of ``cfg``, ``cfg.train``, ``cfg["cuda"]``, ``cfg.__dict__``; None for anything else."""
-    while isinstance(node, (cst.Attribute, cst.Subscript)):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else None
 
 
 # Methods and builtins that read an object without changing it: handed the flag's object, they leave
