@@ -876,37 +876,163 @@ def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.L
 
 
 def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
-    found: list[cst.FunctionDef | cst.Lambda] = []
-    seen: set[int] = set()
-    # (code to read, whether it is a value held by a name: there a call's function runs no later)
-    pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
-    while pending:
-        if len(found) > _MAX_FOLLOWED or len(seen) > _MAX_BINDINGS:
+    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+    bindings: set[int] = set()
+    for key in _names_read(tree, node, False):
+        reach = _reach(tree, key)
+        if reach is None:
             return None
-        top, held = pending.pop()
-        for reference in _variables(tree, top):
-            parent = tree.parent(reference)
-            result_only = held and isinstance(parent, cst.Call) and parent.func is reference
-            name = reference.value
-            for binding in bindings_in(tree, binding_scope(tree, reference, name), name):
-                if id(binding) in seen or (result_only and not isinstance(binding, cst.ClassDef)):
-                    continue
-                seen.add(id(binding))
-                if isinstance(binding, cst.ClassDef):  # its instances run its methods
-                    methods = tree.of_type(binding.body, cst.FunctionDef)
-                    found.extend(methods)
-                    pending.extend((method.body, False) for method in methods)
-                    pending.extend((base.value, True) for base in binding.bases)
-                    continue
-                code = _defined_code(tree, binding)
-                if code is not None:
-                    found.append(code)
-                    pending.append((code.body, False))
-                    continue
-                value = _value_bound(tree, binding)
-                if value is not None:  # `r = report`: what it holds
-                    pending.append((value, True))
-    return found
+        codes.update(reach.codes)
+        bindings |= reach.bindings
+        if len(codes) > _MAX_FOLLOWED or len(bindings) > _MAX_BINDINGS:
+            return None
+    return list(codes.values())
+
+
+@dataclass(frozen=True)
+class _Reach:
+    """The code that reading a name may run (by id), and the bindings followed to find it."""
+
+    codes: dict[int, cst.FunctionDef | cst.Lambda]
+    bindings: frozenset[int]
+
+
+# A name read where it is: its scope, the name, and whether only its call's result is taken from it
+# (`r = report()` holds what `report` returned: only a class's methods then come with it).
+_Key = tuple[cst.CSTNode, str, bool]
+_KeyId = tuple[int, str, bool]  # the same, the scope by its id
+# What a name's bindings bring themselves: code (by id), the bindings (ids), the names that code reads.
+_Direct = tuple[dict[int, cst.FunctionDef | cst.Lambda], set[int], list[_Key]]
+
+
+def _names_read(tree: Tree, node: cst.CSTNode, held: bool) -> list[_Key]:
+    """The names ``node`` reads, as keys of :func:`_reach`; ``held``: ``node`` is a value a name holds,
+    where a call's function runs no later than the assignment."""
+    keys = []
+    for reference in _variables(tree, node):
+        parent = tree.parent(reference)
+        result_only = held and isinstance(parent, cst.Call) and parent.func is reference
+        name = reference.value
+        keys.append((binding_scope(tree, reference, name), name, result_only))
+    return keys
+
+
+def _reach(tree: Tree, key: _Key) -> _Reach | None:
+    """All the code reading ``key``'s name may run, and what that code runs in turn; None past the limits.
+
+    The names read form a graph (a function's body reads names whose bindings are functions...), with
+    cycles (recursion, two functions calling each other). Each strongly connected part is found once
+    (Tarjan's algorithm, without recursion: the chains can be long) and its reach kept for every name in
+    it, so that the many creations of a file that read the same names share one walk."""
+    known: dict[_KeyId, _Reach | None] = tree.memo("dev010.reach", dict)
+
+    def ident(k: _Key) -> _KeyId:
+        return (id(k[0]), k[1], k[2])
+
+    if ident(key) in known:
+        return known[ident(key)]
+    order: dict[_KeyId, int] = {}
+    low: dict[_KeyId, int] = {}
+    stack: list[_Key] = []
+    on_stack: set[_KeyId] = set()
+    direct: dict[_KeyId, _Direct] = {}
+    work: list[tuple[_Key, int]] = [(key, 0)]
+    while work:
+        current, position = work.pop()
+        name = ident(current)
+        if position == 0:
+            order[name] = low[name] = len(order)
+            stack.append(current)
+            on_stack.add(name)
+            direct[name] = _direct_reach(tree, current)
+        successors = direct[name][2]
+        descended = False
+        while position < len(successors):
+            successor = successors[position]
+            position += 1
+            following = ident(successor)
+            if following in known:
+                continue
+            if following not in order:
+                work.append((current, position))
+                work.append((successor, 0))
+                descended = True
+                break
+            if following in on_stack:
+                low[name] = min(low[name], order[following])
+        if descended:
+            continue
+        if work:  # the caller's low learns this one's
+            caller = ident(work[-1][0])
+            low[caller] = min(low[caller], low[name])
+        if low[name] != order[name]:
+            continue
+        part: list[_KeyId] = []
+        while True:
+            member = ident(stack.pop())
+            on_stack.discard(member)
+            part.append(member)
+            if member == name:
+                break
+        known.update(dict.fromkeys(part, _part_reach(part, direct, known)))
+    return known[ident(key)]
+
+
+def _part_reach(
+    part: list[_KeyId],
+    direct: dict[_KeyId, _Direct],
+    known: dict[_KeyId, _Reach | None],
+) -> _Reach | None:
+    """The reach of one strongly connected part: its names' own, and that of every name they read
+    outside it (known already); None past the limits."""
+    members = set(part)
+    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+    bindings: set[int] = set()
+    for member in part:
+        own_codes, own_bindings, successors = direct[member]
+        codes.update(own_codes)
+        bindings |= own_bindings
+        for successor in successors:
+            following = (id(successor[0]), successor[1], successor[2])
+            if following in members:
+                continue
+            reach = known[following]
+            if reach is None:
+                return None
+            codes.update(reach.codes)
+            bindings |= reach.bindings
+        if len(codes) > _MAX_FOLLOWED or len(bindings) > _MAX_BINDINGS:
+            return None
+    return _Reach(codes, frozenset(bindings))
+
+
+def _direct_reach(tree: Tree, key: _Key) -> _Direct:
+    """What the bindings of ``key``'s name bring themselves: the code they define (a class's methods),
+    the bindings, and the names read by that code and by the values they hold (``r = report``)."""
+    scope, name, result_only = key
+    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+    bindings: set[int] = set()
+    successors: list[_Key] = []
+    for binding in bindings_in(tree, scope, name):
+        if result_only and not isinstance(binding, cst.ClassDef):
+            continue
+        bindings.add(id(binding))
+        if isinstance(binding, cst.ClassDef):  # its instances run its methods
+            for method in tree.of_type(binding.body, cst.FunctionDef):
+                codes[id(method)] = method
+                successors.extend(_names_read(tree, method.body, False))
+            for base in binding.bases:
+                successors.extend(_names_read(tree, base.value, True))
+            continue
+        code = _defined_code(tree, binding)
+        if code is not None:
+            codes[id(code)] = code
+            successors.extend(_names_read(tree, code.body, False))
+            continue
+        value = _value_bound(tree, binding)
+        if value is not None:  # `r = report`: what it holds
+            successors.extend(_names_read(tree, value, True))
+    return codes, bindings, successors
 
 
 def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:

@@ -3223,4 +3223,61 @@ INVALID = [
         None,
         message="created on the host, then copied to the device",
     ),
+    # Code in between reached through functions that call each other: the reader is found through the
+    # cycle (`ping` -> `pong` -> `show`), and a cycle that reads nothing leaves the fix in place.
+    Invalid(
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        def ping(n):
+            if n:
+                pong(n - 1)
+
+        def pong(n):
+            show()
+            ping(n)
+
+        x = torch.zeros(3)
+        ping(2)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `ping()` in between reads it where it is made",
+        line=14,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def ping(n):
+            if n:
+                pong(n - 1)
+
+        def pong(n):
+            print(n)
+            ping(n)
+
+        x = torch.zeros(3)
+        ping(2)
+        x = x.cuda()
+        """,
+        """
+        import torch
+
+        def ping(n):
+            if n:
+                pong(n - 1)
+
+        def pong(n):
+            print(n)
+            ping(n)
+
+        x = torch.zeros(3, device="cuda")
+        ping(2)
+        """,
+        message="created on the host, then copied to the device",
+    ),
 ]
