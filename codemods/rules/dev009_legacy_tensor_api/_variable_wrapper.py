@@ -31,6 +31,7 @@ names a loop carries from one step to the next (a hidden state).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -412,29 +413,46 @@ def _serves_grad_tensors(tree: Tree, aliases: ImportAliases, loader: cst.BaseExp
     if _computed_by_model(tree, aliases, loader):
         return True
     names = {n.value for n in tree.of_type(loader, cst.Name)}
-    assigns = tree.memo("variable_wrapper.name_assigns", lambda: _name_assigns(tree))
-    for targets, read, _ in assigns:
-        if targets & names:
-            names |= read
+    assigns, by_target = tree.memo("variable_wrapper.name_assigns", lambda: _name_assigns(tree))
+    # The assignments in source order whose targets `names` holds by then, each adding what it reads:
+    # taken from a heap of their positions, so that a loader costs its own assignments, not the file's.
+    waiting = sorted({i for name in names for i in by_target.get(name, ())})
+    taken: list[int] = []
+    while waiting:
+        position = heapq.heappop(waiting)
+        if taken and taken[-1] == position:
+            continue
+        taken.append(position)
+        for name in assigns[position][1] - names:
+            names.add(name)
+            for later in by_target.get(name, ()):
+                if later > position:
+                    heapq.heappush(waiting, later)
     if "TensorDataset" in names:
         if names & {"weight", "bias", "parameters"}:
             return True  # `TensorDataset(layer.weight)`: a parameter's rows
         return tree.memo("variable_wrapper.asks_for_grad", lambda: _file_asks_for_grad(tree))
-    for targets, _, assign in assigns:
-        if targets & names and _asks_for_grad(tree, assign.value):
-            return True
+    bound = sorted({i for name in names for i in by_target.get(name, ())})
+    if any(_asks_for_grad(tree, assigns[i][2].value) for i in bound):
+        return True
     return bool(names & tree.memo("variable_wrapper.requires_grad_", lambda: _requires_grad_called(tree)))
 
 
-def _name_assigns(tree: Tree) -> list[tuple[frozenset[str], frozenset[str], cst.Assign]]:
-    """Each assignment of the file to a plain name, in source order: the names it binds, the names its
-    value reads, and the assignment (one walk of the module, not one per loader asked about)."""
-    found = []
+def _name_assigns(
+    tree: Tree,
+) -> tuple[list[tuple[frozenset[str], frozenset[str], cst.Assign]], dict[str, list[int]]]:
+    """Each assignment of the file to a plain name, in source order (the names it binds, the names its
+    value reads, and the assignment), and the positions of each name's assignments in that list: one
+    walk of the module, not one per loader asked about."""
+    found: list[tuple[frozenset[str], frozenset[str], cst.Assign]] = []
+    by_target: dict[str, list[int]] = {}
     for assign in tree.of_type(tree.root, cst.Assign):
         targets = frozenset(t.target.value for t in assign.targets if isinstance(t.target, cst.Name))
         if targets:
+            for target in targets:
+                by_target.setdefault(target, []).append(len(found))
             found.append((targets, frozenset(n.value for n in tree.of_type(assign.value, cst.Name)), assign))
-    return found
+    return found, by_target
 
 
 def _requires_grad_called(tree: Tree) -> frozenset[str]:
@@ -457,7 +475,10 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
     ``torch.no_grad()`` or cut from the graph on the way (``.detach()``, ``.data``, ``Variable(...)``)."""
     models = model_names(tree, aliases) | models_by_use(tree)
     local_modules = module_classes(tree, aliases)
-    functions = {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)}
+    functions = tree.memo(
+        "variable_wrapper.module_functions",
+        lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)},
+    )
     values: list[cst.CSTNode] = [loader]
     seen: set[tuple[int, str]] = set()  # (scope, name) followed
     followed: set[int] = set()  # functions whose returns are followed
