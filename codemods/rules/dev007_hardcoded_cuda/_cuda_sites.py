@@ -1291,9 +1291,16 @@ def _named_gpus(tree: Tree) -> frozenset[str]:
     named: set[str] = set()
     for node in tree.of_type(tree.root, (cst.SimpleString, cst.Call)):
         if isinstance(node, cst.SimpleString):
-            named.update(re.findall(r"cuda:(\d+)", node.value))
-        elif m.matches(node, m.Call(func=m.Attribute(attr=m.Name("cuda")), args=[m.Arg(value=m.Integer())])):
-            named.add(cst.ensure_type(node.args[0].value, cst.Integer).value)
+            if "cuda:" in node.value:
+                named.update(re.findall(r"cuda:(\d+)", node.value))
+        # (isinstance tests, not a matcher: this runs on every call of the module)
+        elif (
+            isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "cuda"
+            and len(node.args) == 1
+            and isinstance(argument := node.args[0].value, cst.Integer)
+        ):
+            named.add(argument.value)
     return frozenset(named)
 
 
