@@ -515,11 +515,9 @@ def _reads_of_torch_unbound_for_sure(tree: Tree, aliases: ImportAliases) -> int:
     if _star_may_bind_torch(tree):
         return 0
     imported_at = _opening_torch_import(tree)
-    opening = tree.root.body[: imported_at + 1] if imported_at is not None else ()
+    opening = {id(s) for s in tree.root.body[: imported_at + 1]} if imported_at is not None else set()
     return sum(
-        1
-        for node in _module_torch_reads(tree)
-        if imported_at is None or any(s is tree.top_level(node) for s in opening)
+        1 for node in _module_torch_reads(tree) if imported_at is None or id(tree.top_level(node)) in opening
     )
 
 
@@ -603,8 +601,7 @@ def _first_torch_import(tree: Tree) -> int | None:
     ``import torch.nn``) that runs with the module, not in a function or class; None when there is none."""
     module = tree.root
     assert isinstance(module, cst.Module)
-    first: int | None = None
-    for node in tree.of_type(module, cst.Import):
+    for node in tree.of_type(module, cst.Import):  # (in source order: the first found is the first)
         binds_torch = any(
             (alias.asname is None and (dotted_name(alias.name) or "").split(".")[0] == "torch")
             or (
@@ -618,10 +615,8 @@ def _first_torch_import(tree: Tree) -> int | None:
         ):
             continue
         top = tree.top_level(node)
-        index = next((i for i, statement in enumerate(module.body) if statement is top), None)
-        if index is not None and (first is None or index < first):
-            first = index
-    return first
+        return next((i for i, statement in enumerate(module.body) if statement is top), None)
+    return None
 
 
 def _runs_before(tree: Tree, node: cst.CSTNode, statement_index: int) -> bool:

@@ -306,7 +306,10 @@ class Rule:
 
     def _rebound_at_module_level(self, name: str) -> bool:
         """Is ``name`` bound at the module's top level by anything but an ``import torch``
-        (``torch = np``, ``from utils import torch``)?"""
+        (``torch = np``, ``from utils import torch``)? Kept per tree: asked for each fix spelled with it."""
+        return self.tree.memo(("base.rebound_at_module_level", name), lambda: self._find_rebinding(name))
+
+    def _find_rebinding(self, name: str) -> bool:
         tree = self.tree
         for binding in bindings_in(tree, tree.root, name):
             alias = tree.parent(binding) if isinstance(binding, cst.AsName) else binding  # (`as T`)

@@ -167,6 +167,18 @@ def sets_default_device(tree: Tree, aliases: ImportAliases) -> bool:
     return tree.memo(
         "torch_names.sets_default_device",
         lambda: any(
-            aliases.qualify(c.func) in DEFAULT_DEVICE_SETTERS for c in tree.of_type(tree.root, cst.Call)
+            _may_name_a_setter(c.func, aliases) and aliases.qualify(c.func) in DEFAULT_DEVICE_SETTERS
+            for c in tree.of_type(tree.root, cst.Call)
         ),
     )
+
+
+_SETTER_NAMES = frozenset(setter.rpartition(".")[2] for setter in DEFAULT_DEVICE_SETTERS)
+
+
+def _may_name_a_setter(func: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """Whether ``func`` may qualify to a default-device setter: ``x.set_default_device`` or a name
+    imported as one. A cheap test first, as the question is asked of every call of the module."""
+    if isinstance(func, cst.Attribute):
+        return func.attr.value in _SETTER_NAMES
+    return isinstance(func, cst.Name) and aliases.names.get(func.value) in DEFAULT_DEVICE_SETTERS
