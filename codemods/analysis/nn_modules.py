@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import assigned_chain, strip_method_chain
 from codemods.core.torch_names import Move, as_move, moves_device
@@ -246,11 +247,13 @@ _RETURNS_SELF = frozenset(
 
 
 class ModelHolders:
-    """Which expressions hold one of the file's models, or a part of one."""
+    """Which expressions hold one of the file's models, a part of one, or a collection of them."""
 
     def __init__(self, names: set[str], tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> None:
-        self.names = names  # models and other names bound to them
-        self.parameters: dict[str, list[cst.CSTNode]] = {}  # a parameter handed a model -> its functions
+        self.names = names  # models, other names bound to them, and the containers holding them
+        # a name that holds a model only in some scopes (a function's parameter handed one, a loop's
+        # variable over models) -> those scopes
+        self.scoped: dict[str, list[cst.CSTNode]] = {}
         self.tree, self.aliases, self.local_modules = tree, aliases, local_modules
 
     def holds(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
@@ -260,7 +263,7 @@ class ModelHolders:
             name = dotted_name(node)
             if name is not None and name in self.names:
                 return True
-            if name is not None and any(self.tree.inside(where, f) for f in self.parameters.get(name, ())):
+            if name is not None and any(self.tree.inside(where, f) for f in self.scoped.get(name, ())):
                 return True
             if is_module_constructor(node, self.aliases, self.local_modules):
                 return True  # `nn.Linear(3, 1).to(ref)`
@@ -274,42 +277,131 @@ class ModelHolders:
             else:
                 return False
 
+    def gathers(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
+        """Does ``node`` hold a model or a collection that holds one: a literal or comprehension with a
+        model in it (``[net]``, ``{"a": Net()}``), a module's or a dict's iterators (``model.children()``,
+        ``models.values()``), or a builtin handed one (``enumerate(models)``)? What iterates over it, or
+        indexes it, may get a model."""
+        if self.holds(node, where):
+            return True
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            return any(self.gathers(e.value, where) for e in node.elements)
+        if isinstance(node, cst.Dict):
+            return any(self.gathers(e.value, where) for e in node.elements)
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return self.gathers(node.elt, node.elt)
+        if isinstance(node, cst.DictComp):
+            return self.gathers(node.value, node.value)
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _ITERATORS:
+            return self.gathers(func.value, where)
+        return dotted_name(func) in _COLLECTING_BUILTINS and any(
+            self.gathers(a.value, where) for a in node.args
+        )
+
+    def bind(self, name: str, scope: cst.CSTNode) -> bool:
+        """Take ``name`` for a holder in ``scope`` (the module: everywhere); whether that is new."""
+        if scope is self.tree.root:
+            if name in self.names:
+                return False
+            self.names.add(name)
+            return True
+        scopes = self.scoped.setdefault(name, [])
+        if any(s is scope for s in scopes):
+            return False
+        scopes.append(scope)
+        return True
+
+
+# A module's and a dict's methods that iterate over what they hold: `model.children()`, `models.values()`.
+_ITERATORS = frozenset("children modules named_children named_modules values items".split())
+# Builtins whose result holds what they are handed: `list(models)`, `enumerate(models)`.
+_COLLECTING_BUILTINS = frozenset("list tuple set dict sorted reversed iter enumerate zip filter".split())
+# List and dict methods that put a value in the container they are called on: `models.append(net)`.
+_ADDING = frozenset("append extend insert add update setdefault".split())
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
 
 def model_holders(
     tree: Tree, aliases: ImportAliases, models: AbstractSet[str], local_modules: set[str]
 ) -> ModelHolders:
     """The names that hold a model: ``models``, the names used as models (``net.parameters()``), the
-    names bound to one of those (``m2 = model``), and the parameters of the file's functions handed one
-    (``prep(model)``, ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
+    names bound to one of those (``m2 = model``), the containers that hold one (``nets = [net]``,
+    ``nets.append(net)``, ``nets["a"] = net``), the variables of loops and comprehensions over such
+    containers or over a module's children (``for m in nets``, ``for c in model.children()``), and the
+    parameters of the file's functions handed one (``prep(model)``, ``prep([model])``,
+    ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
     names = set(models) | set(models_by_use(tree))
     holders = ModelHolders(names, tree, aliases, local_modules)
     assigns = list(tree.of_type(tree.root, cst.Assign))
-    for _ in range(3):  # `a = model; b = a`: a few steps of aliasing
-        for assign in assigns:
-            if holders.holds(assign.value, assign):
-                names.update(n for t in assign.targets if (n := dotted_name(t.target)) is not None)
+    loops = list(tree.of_type(tree.root, (cst.For, cst.CompFor)))
+    calls = list(tree.of_type(tree.root, cst.Call))
     functions = {f.name.value: f for f in tree.of_type(tree.root, cst.FunctionDef)}
-    for call in tree.of_type(tree.root, cst.Call):
-        handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
-        callee = functions.get(dotted_name(call.func) or "")
-        if callee is not None:
-            handed += [
-                (callee, i)
-                for i, a in enumerate(call.args)
-                if a.keyword is None and holders.holds(a.value, call)
-            ]
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
-            for arg in call.args:
-                applied = (
-                    functions.get(dotted_name(arg.value) or "")
-                    if not isinstance(arg.value, cst.Lambda)
-                    else arg.value
-                )
-                if applied is not None:
-                    handed.append((applied, 0))
-        for function, position in handed:
-            params = function.params.params
-            if position < len(params):
-                holders.parameters.setdefault(params[position].name.value, []).append(function)
+    for _ in range(3):  # `a = model; b = a`, `nets = [a]; for m in nets`: a few steps of aliasing
+        changed = False
+        for assign in assigns:
+            if holders.gathers(assign.value, assign):
+                for target in assign.targets:
+                    # `nets["a"] = net` puts the model in `nets`
+                    spelled = (
+                        target.target.value if isinstance(target.target, cst.Subscript) else target.target
+                    )
+                    name = dotted_name(spelled)
+                    changed = name is not None and holders.bind(name, tree.root) or changed
+        for loop in loops:
+            if holders.gathers(loop.iter, loop):
+                scope = _loop_scope(tree, loop)
+                for name in flatten_names(loop.target):
+                    changed = holders.bind(name, scope) or changed
+        for call in calls:
+            changed = _hand_on(holders, call, functions) or changed
+        if not changed:
+            break
     return holders
+
+
+def _loop_scope(tree: Tree, loop: cst.For | cst.CompFor) -> cst.CSTNode:
+    """Where a loop's variable is bound: its comprehension, else its function, else the module."""
+    for above in tree.ancestors(loop):
+        if isinstance(loop, cst.CompFor) and isinstance(above, _COMPREHENSIONS):
+            return above
+        if isinstance(above, (cst.FunctionDef, cst.Lambda)):
+            return above
+    return tree.root
+
+
+def _hand_on(holders: ModelHolders, call: cst.Call, functions: dict[str, cst.FunctionDef]) -> bool:
+    """Take what ``call`` hands a model for a holder: the parameters of a function of the file
+    (``prep(model)``, ``model.apply(fn)``) and a container the model is added to (``nets.append(net)``);
+    whether that is new."""
+    tree = holders.tree
+    handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
+    callee = functions.get(dotted_name(call.func) or "")
+    if callee is not None:
+        handed += [
+            (callee, i)
+            for i, a in enumerate(call.args)
+            if a.keyword is None and holders.gathers(a.value, call)
+        ]
+    func = call.func
+    changed = False
+    if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
+        for arg in call.args:
+            applied = (
+                functions.get(dotted_name(arg.value) or "")
+                if not isinstance(arg.value, cst.Lambda)
+                else arg.value
+            )
+            if applied is not None:
+                handed.append((applied, 0))
+    elif isinstance(func, cst.Attribute) and func.attr.value in _ADDING:
+        container = dotted_name(func.value)
+        if container is not None and any(holders.gathers(a.value, call) for a in call.args):
+            changed = holders.bind(container, tree.root)
+    for function, position in handed:
+        params = function.params.params
+        if position < len(params):
+            changed = holders.bind(params[position].name.value, function) or changed
+    return changed

@@ -423,6 +423,84 @@ INVALID = [
         message="unsafe: the file casts a module (`m.half()`)",
         line=7,
     ),
+    # Casts that reach the module through a container or a loop over one (round 6): a loop's variable
+    # over a module's children, a comprehension over a helper's parameter handed a dict's values.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        model = nn.Sequential(nn.Linear(3, 3), Halved())
+        for child in model.children():
+            child.double()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        model = nn.Sequential(nn.Linear(3, 3), Halved())
+        for child in model.children():
+            child.double()
+        """,
+        message="unsafe: the file casts a module (`child.double()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def prepare(models):
+            return [m.half() for m in models]
+
+        nets = {"a": Halved()}
+        prepare(nets.values())
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def prepare(models):
+            return [m.half() for m in models]
+
+        nets = {"a": Halved()}
+        prepare(nets.values())
+        """,
+        message="unsafe: the file casts a module (`m.half()`)",
+        line=7,
+    ),
     # `Module.type()` casts every tensor, an integer one too; `.to(dtype)` through a name is a cast.
     Invalid(
         """
