@@ -8,7 +8,9 @@ construction of one (``model = Net(...).to(device)``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -405,3 +407,77 @@ def _hand_on(holders: ModelHolders, call: cst.Call, functions: dict[str, cst.Fun
         if position < len(params):
             changed = holders.bind(params[position].name.value, function) or changed
     return changed
+
+
+# The methods of an nn.Module that may change the dtype of its parameters and buffers.
+MODULE_CASTS = frozenset("to type half float double bfloat16".split())
+
+
+@dataclass(frozen=True)
+class ModuleCast:
+    """A call, or a mention of a method, that casts a module to a dtype if it is handed one.
+
+    ``receiver`` is what the method is called on (``model`` of ``model.half()`` and of ``getattr(model,
+    name)()``); None for a method of a module class itself (``nn.Module.double(net)``, ``to_half =
+    nn.Module.half``), which is handed modules only. ``method`` is None where the code does not say which
+    (``getattr(model, name)()``). ``args`` are the arguments after the module, None where the code does not
+    show them (a method named without being called, ``nn.Module.to(*args)``)."""
+
+    node: cst.CSTNode  # the call, or the method named
+    receiver: cst.BaseExpression | None
+    method: str | None
+    args: Sequence[cst.Arg] | None
+
+
+def module_casts(tree: Tree, aliases: ImportAliases) -> tuple[ModuleCast, ...]:
+    """The file's calls and mentions of a module's cast methods (:data:`MODULE_CASTS`), whatever they
+    are called on: ``x.half()``, ``x.to(...)``, ``getattr(x, "double")()``, ``getattr(x, name)()``,
+    ``nn.Module.double(net)``, ``to_half = nn.Module.half``. Whether ``x`` holds a model, and what dtype
+    the arguments make, are the caller's questions. Computed once per tree and ``aliases``."""
+    return tree.memo(("module_casts", aliases), lambda: tuple(_module_casts(tree, aliases)))
+
+
+def _module_casts(tree: Tree, aliases: ImportAliases) -> list[ModuleCast]:
+    found: list[ModuleCast] = []
+    local_modules: set[str] | None = None  # (read only for `Net.half(net)`)
+    for node in tree.of_type(tree.root, (cst.Call, cst.Attribute)):
+        if isinstance(node, cst.Call):
+            if dotted_name(node.func) != "getattr" or len(node.args) < 2:
+                continue
+            attribute = node.args[1].value
+            method = attribute.evaluated_value if isinstance(attribute, cst.SimpleString) else None
+            if method is not None and method not in MODULE_CASTS:
+                continue  # `getattr(model, "fc")`
+            site, args = _called(tree, node)
+            found.append(ModuleCast(site, node.args[0].value, method, args))
+            continue
+        method = node.attr.value
+        if method not in MODULE_CASTS:
+            continue
+        qualified = aliases.qualify(node) or ""
+        site, args = _called(tree, node)
+        parts = qualified.split(".")
+        owner = dotted_name(node.value)
+        if owner is not None and owner[:1].isupper() and local_modules is None:
+            local_modules = module_classes(tree, aliases)
+        if (qualified.startswith("torch.nn.") and len(parts) > 3 and _looks_like_class(parts[-2])) or (
+            owner is not None and local_modules is not None and owner in local_modules
+        ):
+            # `nn.Module.double(net)`: the module is the first argument
+            handed = None if args is None or not args or args[0].star else args[1:]
+            found.append(ModuleCast(site, None, method, handed))
+        elif qualified.startswith("torch."):
+            continue  # `torch.float`, `torch.half`: dtypes; `torch.Tensor.half(x)`: a tensor's
+        elif args is None and method in ("to", "type"):
+            continue  # `self.type == "lstm"`: attributes are often so named; methods seldom named bare
+        else:
+            found.append(ModuleCast(site, node.value, method, args))
+    return found
+
+
+def _called(tree: Tree, node: cst.BaseExpression) -> tuple[cst.CSTNode, Sequence[cst.Arg] | None]:
+    """The call of ``node`` and its arguments, or ``node`` itself and None where it is not called."""
+    parent = tree.parent(node)
+    if isinstance(parent, cst.Call) and parent.func is node:
+        return parent, parent.args
+    return node, None

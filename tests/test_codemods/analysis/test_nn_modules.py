@@ -1,5 +1,5 @@
-"""The shared reading of what may hold a model (``ModelHolders``), and what DEV004 makes of a cast it
-reaches by a way the file does not name."""
+"""The shared reading of what may hold a model (``ModelHolders``) and of what may cast one
+(``module_casts``), and what DEV004 makes of a cast it reaches by a way the file does not name."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 
 from autofix.engine.lint import lint_and_fix
 from codemods import rules_by_code
-from codemods.analysis.nn_modules import model_holders, model_names, module_classes
+from codemods.analysis.nn_modules import model_holders, model_names, module_casts, module_classes
 from codemods.core.base import RuleContext
+from codemods.core.syntax import code_of
 
 
 def _holders_at_end(code: str) -> tuple[RuleContext, cst.BaseExpression, cst.CSTNode]:
@@ -75,6 +76,40 @@ def test_a_loop_variable_over_models_holds_one_only_in_its_function():
     assert held == [True, False]
 
 
+@pytest.mark.parametrize(
+    "line, found",
+    [
+        ("model.half()", ("model.half()", "model", "half", "")),
+        (
+            "model.to(device, torch.float64)",
+            ("model.to(device, torch.float64)", "model", "to", "device|torch.float64"),
+        ),
+        ("nn.Module.double(net)", ("nn.Module.double(net)", None, "double", "")),
+        ("nn.Module.to(net, device)", ("nn.Module.to(net, device)", None, "to", "device")),
+        ("to_half = nn.Module.half", ("nn.Module.half", None, "half", None)),
+        ("getattr(net, precision)()", ("getattr(net, precision)()", "net", None, "")),
+        ('getattr(net, "double")()', ('getattr(net, "double")()', "net", "double", "")),
+        ("cast = net.half", ("net.half", "net", "half", None)),
+        ('getattr(net, "fc")(x)', None),  # a layer
+        ("x = torch.float", None),  # a dtype
+        ("kind = layer.type", None),  # an attribute so named
+        ("y = torch.Tensor.half(x)", None),  # a tensor's method
+    ],
+)
+def test_module_casts(line, found):
+    context = RuleContext.of(f"import torch\nfrom torch import nn\n{line}\n")
+    casts = [
+        (
+            code_of(c.node),
+            None if c.receiver is None else code_of(c.receiver),
+            c.method,
+            None if c.args is None else "|".join(code_of(a.value) for a in c.args),
+        )
+        for c in module_casts(context.tree, context.aliases)
+    ]
+    assert casts == ([found] if found else [])
+
+
 _MODULE = """\
 import torch
 from torch import nn
@@ -99,9 +134,26 @@ class Scaled(nn.Module):
         ('models = {"a": Scaled()}\nfor k in models:\n    models[k] = models[k].double()\n', "unsafe"),
         ("nets = []\nnets.append(Scaled())\nfor n in nets:\n    n.half()\n", "unsafe"),
         ("outer = nn.Sequential(Scaled())\nfor c in outer.children():\n    c.half()\n", "unsafe"),
+        ("net = Scaled()\nnn.Module.double(net)\n", "unsafe"),
+        ("half = nn.Module.half\nhalf(Scaled())\n", "unsafe"),
+        ("net = Scaled()\nname = 'half'\ngetattr(net, name)()\n", "unsafe"),
+        ("net = Scaled()\nnet.to(**cfg)\n", "unsafe"),
+        ("ref = torch.zeros(1, dtype=torch.float64)\nnet = Scaled().to(ref)\n", "unsafe"),
+        ("dtypes = {'fp64': torch.float64}\nnet = Scaled()\nnet.to(dtypes['fp64'])\n", "unsafe"),
+        ("net = Scaled().to(torch.zeros(1, device='cuda', dtype=torch.half))\n", "unsafe"),
         # look-alikes: a move, a layer, a tensor's cast, a loop over something else: safe as before
         ("net = Scaled()\nfor m in [net]:\n    m.to(device)\n", "safe"),
+        ("net = Scaled()\nnet.to(x.device)\n", "safe"),
+        ("d = torch.device('cuda')\nnet = Scaled()\nnet.to(d)\n", "safe"),
+        ("net = Scaled()\nnet.to(0)\n", "safe"),
+        ("net = Scaled()\nnet.to('cuda' if torch.cuda.is_available() else 'cpu')\n", "safe"),
+        ("net = Scaled()\nnet.to(torch.device('cuda', 0))\n", "safe"),
+        ("net = Scaled()\nnn.Module.to(net, 'cuda')\n", "safe"),
         ("net = Scaled()\ngetattr(net, 'scale')\n", "safe"),
+        (
+            "class Stack(nn.Module):\n    def forward(self, x):\n        return getattr(self, 'l' + str(1))(x)\n",
+            "safe",
+        ),
         ("net = Scaled()\nout = net(x)\nout.double()\n", "safe"),
         ("net = Scaled()\nfor b in batches:\n    b.half()\n", "safe"),
         ("net = Scaled()\nx = torch.ones(3, dtype=torch.half)\n", "safe"),
