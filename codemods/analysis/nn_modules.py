@@ -8,10 +8,13 @@ construction of one (``model = Net(...).to(device)``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 import libcst as cst
 
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import assigned_chain, strip_method_chain
 from codemods.core.torch_names import Move, as_move, moves_device
@@ -246,11 +249,13 @@ _RETURNS_SELF = frozenset(
 
 
 class ModelHolders:
-    """Which expressions hold one of the file's models, or a part of one."""
+    """Which expressions hold one of the file's models, a part of one, or a collection of them."""
 
     def __init__(self, names: set[str], tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> None:
-        self.names = names  # models and other names bound to them
-        self.parameters: dict[str, list[cst.CSTNode]] = {}  # a parameter handed a model -> its functions
+        self.names = names  # models, other names bound to them, and the containers holding them
+        # a name that holds a model only in some scopes (a function's parameter handed one, a loop's
+        # variable over models) -> those scopes
+        self.scoped: dict[str, list[cst.CSTNode]] = {}
         self.tree, self.aliases, self.local_modules = tree, aliases, local_modules
 
     def holds(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
@@ -260,7 +265,7 @@ class ModelHolders:
             name = dotted_name(node)
             if name is not None and name in self.names:
                 return True
-            if name is not None and any(self.tree.inside(where, f) for f in self.parameters.get(name, ())):
+            if name is not None and any(self.tree.inside(where, f) for f in self.scoped.get(name, ())):
                 return True
             if is_module_constructor(node, self.aliases, self.local_modules):
                 return True  # `nn.Linear(3, 1).to(ref)`
@@ -274,42 +279,205 @@ class ModelHolders:
             else:
                 return False
 
+    def gathers(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
+        """Does ``node`` hold a model or a collection that holds one: a literal or comprehension with a
+        model in it (``[net]``, ``{"a": Net()}``), a module's or a dict's iterators (``model.children()``,
+        ``models.values()``), or a builtin handed one (``enumerate(models)``)? What iterates over it, or
+        indexes it, may get a model."""
+        if self.holds(node, where):
+            return True
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            return any(self.gathers(e.value, where) for e in node.elements)
+        if isinstance(node, cst.Dict):
+            return any(self.gathers(e.value, where) for e in node.elements)
+        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+            return self.gathers(node.elt, node.elt)
+        if isinstance(node, cst.DictComp):
+            return self.gathers(node.value, node.value)
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _ITERATORS:
+            return self.gathers(func.value, where)
+        return dotted_name(func) in _COLLECTING_BUILTINS and any(
+            self.gathers(a.value, where) for a in node.args
+        )
+
+    def bind(self, name: str, scope: cst.CSTNode) -> bool:
+        """Take ``name`` for a holder in ``scope`` (the module: everywhere); whether that is new."""
+        if scope is self.tree.root:
+            if name in self.names:
+                return False
+            self.names.add(name)
+            return True
+        scopes = self.scoped.setdefault(name, [])
+        if any(s is scope for s in scopes):
+            return False
+        scopes.append(scope)
+        return True
+
+
+# A module's and a dict's methods that iterate over what they hold: `model.children()`, `models.values()`.
+_ITERATORS = frozenset("children modules named_children named_modules values items".split())
+# Builtins whose result holds what they are handed: `list(models)`, `enumerate(models)`.
+_COLLECTING_BUILTINS = frozenset("list tuple set dict sorted reversed iter enumerate zip filter".split())
+# List and dict methods that put a value in the container they are called on: `models.append(net)`.
+_ADDING = frozenset("append extend insert add update setdefault".split())
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
 
 def model_holders(
     tree: Tree, aliases: ImportAliases, models: AbstractSet[str], local_modules: set[str]
 ) -> ModelHolders:
     """The names that hold a model: ``models``, the names used as models (``net.parameters()``), the
-    names bound to one of those (``m2 = model``), and the parameters of the file's functions handed one
-    (``prep(model)``, ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
+    names bound to one of those (``m2 = model``), the containers that hold one (``nets = [net]``,
+    ``nets.append(net)``, ``nets["a"] = net``), the variables of loops and comprehensions over such
+    containers or over a module's children (``for m in nets``, ``for c in model.children()``), and the
+    parameters of the file's functions handed one (``prep(model)``, ``prep([model])``,
+    ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
     names = set(models) | set(models_by_use(tree))
     holders = ModelHolders(names, tree, aliases, local_modules)
     assigns = list(tree.of_type(tree.root, cst.Assign))
-    for _ in range(3):  # `a = model; b = a`: a few steps of aliasing
-        for assign in assigns:
-            if holders.holds(assign.value, assign):
-                names.update(n for t in assign.targets if (n := dotted_name(t.target)) is not None)
+    loops = list(tree.of_type(tree.root, (cst.For, cst.CompFor)))
+    calls = list(tree.of_type(tree.root, cst.Call))
     functions = {f.name.value: f for f in tree.of_type(tree.root, cst.FunctionDef)}
-    for call in tree.of_type(tree.root, cst.Call):
-        handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
-        callee = functions.get(dotted_name(call.func) or "")
-        if callee is not None:
-            handed += [
-                (callee, i)
-                for i, a in enumerate(call.args)
-                if a.keyword is None and holders.holds(a.value, call)
-            ]
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
-            for arg in call.args:
-                applied = (
-                    functions.get(dotted_name(arg.value) or "")
-                    if not isinstance(arg.value, cst.Lambda)
-                    else arg.value
-                )
-                if applied is not None:
-                    handed.append((applied, 0))
-        for function, position in handed:
-            params = function.params.params
-            if position < len(params):
-                holders.parameters.setdefault(params[position].name.value, []).append(function)
+    for _ in range(3):  # `a = model; b = a`, `nets = [a]; for m in nets`: a few steps of aliasing
+        changed = False
+        for assign in assigns:
+            if holders.gathers(assign.value, assign):
+                for target in assign.targets:
+                    # `nets["a"] = net` puts the model in `nets`
+                    spelled = (
+                        target.target.value if isinstance(target.target, cst.Subscript) else target.target
+                    )
+                    name = dotted_name(spelled)
+                    changed = name is not None and holders.bind(name, tree.root) or changed
+        for loop in loops:
+            if holders.gathers(loop.iter, loop):
+                scope = _loop_scope(tree, loop)
+                for name in flatten_names(loop.target):
+                    changed = holders.bind(name, scope) or changed
+        for call in calls:
+            changed = _hand_on(holders, call, functions) or changed
+        if not changed:
+            break
     return holders
+
+
+def _loop_scope(tree: Tree, loop: cst.For | cst.CompFor) -> cst.CSTNode:
+    """Where a loop's variable is bound: its comprehension, else its function, else the module."""
+    for above in tree.ancestors(loop):
+        if isinstance(loop, cst.CompFor) and isinstance(above, _COMPREHENSIONS):
+            return above
+        if isinstance(above, (cst.FunctionDef, cst.Lambda)):
+            return above
+    return tree.root
+
+
+def _hand_on(holders: ModelHolders, call: cst.Call, functions: dict[str, cst.FunctionDef]) -> bool:
+    """Take what ``call`` hands a model for a holder: the parameters of a function of the file
+    (``prep(model)``, ``model.apply(fn)``) and a container the model is added to (``nets.append(net)``);
+    whether that is new."""
+    tree = holders.tree
+    handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
+    callee = functions.get(dotted_name(call.func) or "")
+    if callee is not None:
+        handed += [
+            (callee, i)
+            for i, a in enumerate(call.args)
+            if a.keyword is None and holders.gathers(a.value, call)
+        ]
+    func = call.func
+    changed = False
+    if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
+        for arg in call.args:
+            applied = (
+                functions.get(dotted_name(arg.value) or "")
+                if not isinstance(arg.value, cst.Lambda)
+                else arg.value
+            )
+            if applied is not None:
+                handed.append((applied, 0))
+    elif isinstance(func, cst.Attribute) and func.attr.value in _ADDING:
+        container = dotted_name(func.value)
+        if container is not None and any(holders.gathers(a.value, call) for a in call.args):
+            changed = holders.bind(container, tree.root)
+    for function, position in handed:
+        params = function.params.params
+        if position < len(params):
+            changed = holders.bind(params[position].name.value, function) or changed
+    return changed
+
+
+# The methods of an nn.Module that may change the dtype of its parameters and buffers.
+MODULE_CASTS = frozenset("to type half float double bfloat16".split())
+
+
+@dataclass(frozen=True)
+class ModuleCast:
+    """A call, or a mention of a method, that casts a module to a dtype if it is handed one.
+
+    ``receiver`` is what the method is called on (``model`` of ``model.half()`` and of ``getattr(model,
+    name)()``); None for a method of a module class itself (``nn.Module.double(net)``, ``to_half =
+    nn.Module.half``), which is handed modules only. ``method`` is None where the code does not say which
+    (``getattr(model, name)()``). ``args`` are the arguments after the module, None where the code does not
+    show them (a method named without being called, ``nn.Module.to(*args)``)."""
+
+    node: cst.CSTNode  # the call, or the method named
+    receiver: cst.BaseExpression | None
+    method: str | None
+    args: Sequence[cst.Arg] | None
+
+
+def module_casts(tree: Tree, aliases: ImportAliases) -> tuple[ModuleCast, ...]:
+    """The file's calls and mentions of a module's cast methods (:data:`MODULE_CASTS`), whatever they
+    are called on: ``x.half()``, ``x.to(...)``, ``getattr(x, "double")()``, ``getattr(x, name)()``,
+    ``nn.Module.double(net)``, ``to_half = nn.Module.half``. Whether ``x`` holds a model, and what dtype
+    the arguments make, are the caller's questions. Computed once per tree and ``aliases``."""
+    return tree.memo(("module_casts", aliases), lambda: tuple(_module_casts(tree, aliases)))
+
+
+def _module_casts(tree: Tree, aliases: ImportAliases) -> list[ModuleCast]:
+    found: list[ModuleCast] = []
+    local_modules: set[str] | None = None  # (read only for `Net.half(net)`)
+    for node in tree.of_type(tree.root, (cst.Call, cst.Attribute)):
+        if isinstance(node, cst.Call):
+            if dotted_name(node.func) != "getattr" or len(node.args) < 2:
+                continue
+            attribute = node.args[1].value
+            method = attribute.evaluated_value if isinstance(attribute, cst.SimpleString) else None
+            if method is not None and method not in MODULE_CASTS:
+                continue  # `getattr(model, "fc")`
+            site, args = _called(tree, node)
+            found.append(ModuleCast(site, node.args[0].value, method, args))
+            continue
+        method = node.attr.value
+        if method not in MODULE_CASTS:
+            continue
+        qualified = aliases.qualify(node) or ""
+        site, args = _called(tree, node)
+        parts = qualified.split(".")
+        owner = dotted_name(node.value)
+        if owner is not None and owner[:1].isupper() and local_modules is None:
+            local_modules = module_classes(tree, aliases)
+        if (qualified.startswith("torch.nn.") and len(parts) > 3 and _looks_like_class(parts[-2])) or (
+            owner is not None and local_modules is not None and owner in local_modules
+        ):
+            # `nn.Module.double(net)`: the module is the first argument
+            handed = None if args is None or not args or args[0].star else args[1:]
+            found.append(ModuleCast(site, None, method, handed))
+        elif qualified.startswith("torch."):
+            continue  # `torch.float`, `torch.half`: dtypes; `torch.Tensor.half(x)`: a tensor's
+        elif args is None and method in ("to", "type"):
+            continue  # `self.type == "lstm"`: attributes are often so named; methods seldom named bare
+        else:
+            found.append(ModuleCast(site, node.value, method, args))
+    return found
+
+
+def _called(tree: Tree, node: cst.BaseExpression) -> tuple[cst.CSTNode, Sequence[cst.Arg] | None]:
+    """The call of ``node`` and its arguments, or ``node`` itself and None where it is not called."""
+    parent = tree.parent(node)
+    if isinstance(parent, cst.Call) and parent.func is node:
+        return parent, parent.args
+    return node, None

@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 import libcst as cst
 
 from codemods.analysis.batches import data_root
-from codemods.analysis.nn_modules import is_module_constructor, model_holders, module_classes
+from codemods.analysis.nn_modules import is_module_constructor, model_holders, module_casts, module_classes
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
 from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES
@@ -180,20 +180,47 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
                 )  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
             if found == _UNSHOWN:
                 maybe = maybe or code_of(call)
-        if not isinstance(call.func, cst.Attribute) or not holders.holds(call.func.value, call):
+    for cast in module_casts(tree, aliases):
+        # (`nn.Module.double(net)`, without a receiver, casts whatever module it is handed)
+        if cast.receiver is not None and not holders.holds(cast.receiver, cast.node):
             continue
-        method = call.func.attr.value
-        if method == "double":
+        if cast.method == "double":
             return True, None
-        if method in ("to", "type"):
-            found = max(
-                (_dtype_of(aliases, bound, a.value) for a in call.args), key=_RANK.index, default=_OTHER
-            )
+        if cast.method is None or (cast.method in ("to", "type") and cast.args is None):
+            maybe = maybe or code_of(cast.node)  # `getattr(model, name)()`, `to = nn.Module.to`
+        elif cast.method in ("to", "type") and cast.args is not None:
+            found = max((_arg_dtype(aliases, bound, a) for a in cast.args), key=_RANK.index, default=_OTHER)
             if found == _FLOAT64:
                 return True, None
             if found == _UNSHOWN:
-                maybe = maybe or code_of(call)
+                maybe = maybe or code_of(cast.node)
     return False, maybe
+
+
+def _arg_dtype(aliases: ImportAliases, bound: dict[str, list[cst.BaseExpression]], arg: cst.Arg) -> str:
+    """:func:`_dtype_of` an argument of ``.to()``; for ``**options``, of the values of the dict it is
+    shown to be (``options = dict(dtype=torch.float64)``), else UNSHOWN, as for ``*args``."""
+    if arg.star == "*":
+        return _UNSHOWN
+    if arg.star != "**":
+        return _dtype_of(aliases, bound, arg.value)
+    options = bound.get(arg.value.value, []) if isinstance(arg.value, cst.Name) else [arg.value]
+    values = [v for option in options for v in _dict_values(option)]
+    if not options or None in values:
+        return _UNSHOWN  # (a dict the file does not show: any dtype may be in it)
+    return max(
+        (_dtype_of(aliases, bound, v) for v in values if v is not None), key=_RANK.index, default=_OTHER
+    )
+
+
+def _dict_values(node: cst.BaseExpression) -> list[cst.BaseExpression | None]:
+    """The values of a dict as written (``{"dtype": d}``, ``dict(dtype=d)``); None for a part not shown
+    (``**base``, ``dict(pairs)``), and ``[None]`` for what is no dict the file spells."""
+    if isinstance(node, cst.Dict):
+        return [None if isinstance(e, cst.StarredDictElement) else e.value for e in node.elements]
+    if isinstance(node, cst.Call) and dotted_name(node.func) == "dict":
+        return [a.value if a.keyword is not None else None for a in node.args]
+    return [None]
 
 
 def _dtype_of(

@@ -56,6 +56,43 @@ VALID = [
         y = model(torch.from_numpy(np.random.randn(4, 3)))
         """
     ),
+    # Float64 on purpose through a loop over the models, `nn.Module`'s own method, and options shown
+    # (round 6).
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        model = nn.Linear(3, 1)
+        for m in [model]:
+            m.double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        model = nn.Linear(3, 1)
+        nn.Module.double(model)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        options = dict(dtype=torch.float64)
+        model = nn.Linear(3, 1)
+        model.to(**options)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
     Valid(
         """
         import numpy as np
@@ -259,7 +296,8 @@ INVALID = [
         message="left in place: `nn.Linear(3, 1, dtype=dtype)` may make a model float64",
         line=7,
     ),
-    # Casts the holders do not follow (round 5): a loop's variable, options given as `**`.
+    # Casts the holders do not follow (round 5): a loop's variable over what the file does not show,
+    # options given as `**`, to `.to()` too (round 6).
     Invalid(
         """
         import numpy as np
@@ -267,12 +305,27 @@ INVALID = [
         from torch import nn
 
         model = nn.Linear(3, 1)
-        for m in [model]:
+        for m in registry.values():
             m.double()
         y = model(torch.from_numpy(np.random.randn(4, 3)))
         """,
         None,
         message="left in place: `m.double()` may make a model float64",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def run(options):
+            model = nn.Linear(3, 1)
+            model.to(**options)
+            return model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `model.to(**options)` may make a model float64",
         line=8,
     ),
     Invalid(

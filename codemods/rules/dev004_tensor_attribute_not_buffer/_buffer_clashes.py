@@ -19,10 +19,12 @@ import libcst as cst
 
 from codemods.analysis.nn_modules import (
     ModelHolders,
+    ModuleCast,
     is_module_constructor,
     model_holders,
     model_names,
     models_by_use,
+    module_casts,
 )
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, strip_method_chain
@@ -38,7 +40,6 @@ _NOT_FLOAT32 = re.compile(r"float64|double|half|float16|bfloat16|from_numpy|nump
 # A name spelled for a dtype (`model.to(dtype)`): a cast, not a move.
 _DTYPE_NAME = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 _FLOAT32_CASTS = frozenset({"float", "torch.float", "torch.float32"})
-_CAST_METHODS = frozenset({"half", "bfloat16", "double", "float"})
 
 
 def related_classes(tree: Tree, cls: cst.ClassDef) -> tuple[list[cst.ClassDef], list[cst.ClassDef]]:
@@ -119,44 +120,102 @@ def dtype_cast(
     """A cast of a module of the file to a dtype (``model.half()``, ``Net().to(torch.bfloat16)``) that
     would cast ``value``, made a buffer, where the plain attribute kept its dtype; spelled as written.
     None without one. ``.to()`` and the cast methods cast floating point tensors only: a ``value``
-    shown not to be one (``.long()``) is left out; ``.type()`` casts every tensor."""
+    shown not to be one (``.long()``) is left out; ``.type()`` casts every tensor.
+
+    A cast the code does not spell out is taken for one that reaches every module of the file: a
+    method of ``nn.Module`` itself (``nn.Module.double(net)``, ``to_half = nn.Module.half``), one
+    chosen by ``getattr(model, name)``, and ``.to()`` handed what may be a tensor or a dtype
+    (``model.to(ref)``, ``model.to(dtypes["fp64"])``, ``model.to(**cfg)``)."""
     text = code_of(value)
     floating = not _NOT_FLOATING.search(text)
     models = model_names(tree, aliases) | models_by_use(tree)
     holders: ModelHolders | None = None  # built at the first cast: most files cast no module
-    for call in tree.of_type(tree.root, cst.Call):
-        func = call.func
-        if not isinstance(func, cst.Attribute):
-            continue
-        method = func.attr.value
-        dtype: str | None = None
-        if method in _CAST_METHODS and floating:
-            dtype = method
-        elif method == "type" and call.args:
-            dtype = code_of(call.args[0].value)
-        elif method == "to" and floating:
-            dtype = next(
-                (
-                    aliases.qualify(a.value) or code_of(a.value)
-                    for a in call.args
-                    if is_dtype_expr(a.value, aliases)
-                    or (isinstance(a.value, cst.Name) and _DTYPE_NAME.match(a.value.value))
-                    or (a.keyword is not None and a.keyword.value == "dtype")
-                ),
-                None,
-            )
+    for cast in module_casts(tree, aliases):
+        dtype = _dtype_made(tree, aliases, cast, floating)
         if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
             continue
-        receiver = func.value
+        receiver = cast.receiver
+        if receiver is None:
+            return code_of(cast.node)  # `nn.Module.half(net)`: a module's, whichever it is handed
         if holders is None:
             holders = model_holders(tree, aliases, models, local_modules)
         if (
             is_module_constructor(strip_method_chain(receiver, aliases), aliases, local_modules)
-            or holders.holds(receiver, call)
-            or _is_a_parameter(tree, receiver)
+            or holders.holds(receiver, cast.node)
+            # (a parameter's method called: `def cast(m): return m.half()`; not `getattr(self, name)`)
+            or (cast.method is not None and cast.args is not None and _is_a_parameter(tree, receiver))
         ):
-            return code_of(call)
+            return code_of(cast.node)
     return None
+
+
+# A dtype the code does not show (`getattr(model, name)()`, `model.to(**cfg)`): it may be any.
+_UNSHOWN_DTYPE = "an unshown dtype"
+
+
+def _dtype_made(tree: Tree, aliases: ImportAliases, cast: ModuleCast, floating: bool) -> str | None:
+    """The dtype ``cast`` makes of a tensor, as written (:data:`_UNSHOWN_DTYPE` where the code does not
+    show it); None where it leaves the tensor's dtype alone (``.to(device)``, or a floating point cast of
+    a tensor that is not floating point)."""
+    method, args = cast.method, cast.args
+    if method is None:
+        return _UNSHOWN_DTYPE
+    if method == "type":
+        if args is None:
+            return _UNSHOWN_DTYPE
+        return code_of(args[0].value) if args else None  # (`.type()` says the type, changes nothing)
+    if not floating:
+        return None
+    if method != "to":
+        return method
+    if args is None or any(a.star for a in args):
+        return _UNSHOWN_DTYPE
+    for arg in args:
+        if (
+            is_dtype_expr(arg.value, aliases)
+            or (isinstance(arg.value, cst.Name) and _DTYPE_NAME.match(arg.value.value))
+            or (arg.keyword is not None and arg.keyword.value == "dtype")
+        ):
+            return aliases.qualify(arg.value) or code_of(arg.value)
+    first = next((a.value for a in args if a.keyword is None), None)
+    if first is not None and not _shown_a_device(tree, first):
+        return code_of(first)  # `model.to(ref)`: a tensor's dtype, or a dtype held in a container
+    return None
+
+
+# Spellings of a device (`device`, `args.gpu`, `"cuda:0"`, `x.device`, `torch.cuda.current_device()`).
+_DEVICE_SPELLED = re.compile(r"dev|gpu|cuda|cpu|rank|mps|xla|xpu|npu|accelerator", re.IGNORECASE)
+
+
+def _shown_a_device(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:
+    """Is ``.to(node)`` shown a move (a device, as spelled or as bound: ``d = torch.device("cuda")``),
+    not a cast to a tensor's dtype (``.to(ref)``) or to a dtype a container holds?"""
+    if isinstance(node, cst.Integer):
+        return True  # `model.to(0)`: a GPU's index
+    if isinstance(node, cst.IfExp):
+        return _shown_a_device(tree, node.body, depth) and _shown_a_device(tree, node.orelse, depth)
+    if isinstance(node, cst.Call):  # `torch.device(...)`, not `torch.zeros(1, device="cuda")`
+        return bool(_DEVICE_SPELLED.search(code_of(node.func)))
+    if _DEVICE_SPELLED.search(code_of(node)):
+        return True
+    if not isinstance(node, cst.Name) or depth > 3:
+        return False
+    values = _assigned(tree).get(node.value, [])
+    return bool(values) and all(_shown_a_device(tree, v, depth + 1) for v in values)
+
+
+def _assigned(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
+    """Each plain name the file assigns, with every value assigned to it; once per tree."""
+
+    def find() -> dict[str, list[cst.BaseExpression]]:
+        found: dict[str, list[cst.BaseExpression]] = {}
+        for assign in tree.of_type(tree.root, cst.Assign):
+            for target in assign.targets:
+                if isinstance(target.target, cst.Name):
+                    found.setdefault(target.target.value, []).append(assign.value)
+        return found
+
+    return tree.memo("dev004.assigned", find)
 
 
 def _is_a_parameter(tree: Tree, receiver: cst.BaseExpression) -> bool:

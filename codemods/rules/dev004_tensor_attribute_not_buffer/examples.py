@@ -423,6 +423,191 @@ INVALID = [
         message="unsafe: the file casts a module (`m.half()`)",
         line=7,
     ),
+    # Casts that reach the module through a container or a loop over one (round 6): a loop's variable
+    # over a module's children, a comprehension over a helper's parameter handed a dict's values.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        model = nn.Sequential(nn.Linear(3, 3), Halved())
+        for child in model.children():
+            child.double()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        model = nn.Sequential(nn.Linear(3, 3), Halved())
+        for child in model.children():
+            child.double()
+        """,
+        message="unsafe: the file casts a module (`child.double()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def prepare(models):
+            return [m.half() for m in models]
+
+        nets = {"a": Halved()}
+        prepare(nets.values())
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def prepare(models):
+            return [m.half() for m in models]
+
+        nets = {"a": Halved()}
+        prepare(nets.values())
+        """,
+        message="unsafe: the file casts a module (`m.half()`)",
+        line=7,
+    ),
+    # Casts the code does not spell out (round 6), taken for casts of every module: `nn.Module`'s own
+    # method named (an alias of it), `getattr(model, name)()`, `.to()` handed a tensor (whose dtype it
+    # takes).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        to_double = nn.Module.double
+        to_double(Halved())
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        to_double = nn.Module.double
+        to_double(Halved())
+        """,
+        message="unsafe: the file casts a module (`nn.Module.double`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        precision = "half"
+        getattr(net, precision)()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        precision = "half"
+        getattr(net, precision)()
+        """,
+        message="unsafe: the file casts a module (`getattr(net, precision)()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        reference = torch.zeros(1, dtype=torch.float64)
+        net = Halved().to(reference)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        reference = torch.zeros(1, dtype=torch.float64)
+        net = Halved().to(reference)
+        """,
+        message="unsafe: the file casts a module (`Halved().to(reference)`)",
+        line=7,
+    ),
     # `Module.type()` casts every tensor, an integer one too; `.to(dtype)` through a name is a cast.
     Invalid(
         """

@@ -65,8 +65,13 @@ Safe: with `persistent=False` the state dict, the values and attribute access ar
 `.to()` and friends now move the tensor. Unsafe where the file casts a module to a dtype
 (`model.half()`, `Net().to(torch.bfloat16)`, `model.to(dtype)`, `model.float()` of a value that may
 not be float32, `model.type(...)`, which casts integer tensors too): the cast now reaches the buffer,
-where the plain attribute kept its dtype. Unsafe for a class whose base is defined in another file
-(`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
+where the plain attribute kept its dtype. A cast that may reach a module by a way the file does not
+name is taken for one of every module: through a container or a loop over one (`for m in [net]`,
+`for c in model.children()`, `nets["a"].half()`), a function handed one, `nn.Module`'s own method
+(`nn.Module.double(net)`, or an alias of it), `getattr(net, name)()`, and `.to()` given what may be a
+tensor or a dtype rather than a device (`net.to(ref)`, `net.to(dtypes["fp64"])`, `net.to(**cfg)`).
+Unsafe for a class whose base is defined in another file (`class BetaVAE(BaseVAE)`), taken for an
+`nn.Module` because it defines `forward` and builds layers.
 
 Safe for an LSTM's state: `Tensor.to` to the device a tensor is already on returns that tensor, so on
 the CPU, and on a GPU from the second call on (when the attribute holds the state the LSTM returned),
