@@ -27,7 +27,14 @@ import libcst.matchers as m
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, variable_scope
+from codemods.core.name_bindings import (
+    SCOPES,
+    binding_scope,
+    bindings_in,
+    bound_names,
+    comprehension_walruses,
+    variable_scope,
+)
 from codemods.core.names import ImportAliases, dotted_name, root_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
@@ -608,7 +615,7 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
     return not any(
-        reads & assigned_names(tree, s)
+        reads & _bound_by(tree, s)
         or _may_change(tree, s, objects & names_in(tree, s))
         or _names_by_strings(tree, s, _NAMESPACES_HERE)
         or (reached := _code_reached(tree, s)) is None
@@ -617,9 +624,16 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects)))
 
 
-def _changes_around(
-    tree: Tree, code: cst.FunctionDef | cst.Lambda, reads: set[str], objects: set[str]
-) -> bool:
+def _bound_by(tree: Tree, statement: cst.BaseStatement) -> set[str]:
+    """The names ``statement`` binds: by assignments, loops and ``as`` (:func:`assigned_names`), and by
+    walruses, ``print(use_cuda := False)`` (in a comprehension too, which binds the code around's)."""
+    walruses = tree.of_type(statement, cst.NamedExpr)
+    if not walruses:
+        return assigned_names(tree, statement)
+    return assigned_names(tree, statement) | {n for walrus in walruses for n in bound_names(walrus)}
+
+
+def _changes_around(tree: Tree, code: Code, reads: set[str], objects: set[str]) -> bool:
     """May ``code`` rebind the names ``reads`` of its caller (``global use_cuda``) or change the objects
     it reads from around (``args.cuda = False``)?"""
     return bool(reads & _declared_outer(tree, code)) or _changes_from_within(tree, code, reads | objects)
@@ -632,12 +646,12 @@ def _unnamed_changer(tree: Tree, reads: frozenset[str], objects: frozenset[str])
     between may run it."""
 
     def find() -> bool:
-        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))
+        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda, cst.GeneratorExp))
         if not any(_changes_around(tree, code, set(reads), set(objects)) for code in everything):
             return False  # (most files: nothing of theirs changes it)
         for code in everything:
             if _may_run_unnamed(tree, code):
-                reached = _code_reached(tree, code.body)
+                reached = _code_reached(tree, _body_of(code))
                 if reached is None or any(
                     _changes_around(tree, c, set(reads), set(objects)) for c in (code, *reached)
                 ):
@@ -663,7 +677,7 @@ def _names_by_strings(tree: Tree, node: cst.CSTNode, builtins: frozenset[str]) -
     return None
 
 
-def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: set[str]) -> bool:
+def _changes_from_within(tree: Tree, code: Code, roots: set[str]) -> bool:
     """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
     ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?"""
     if _names_by_strings(tree, code, _MODULE_NAMESPACE):
@@ -764,35 +778,42 @@ def _unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
 
 def _find_unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
     # (the code of the scope's own variable: nested in it, or anywhere for the module's)
-    everything = [c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda)) if c is not scope]
+    everything = [
+        c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda, cst.GeneratorExp)) if c is not scope
+    ]
     by_string = scope is tree.root and any(_names_by_strings(tree, c, _MODULE_NAMESPACE) for c in everything)
     if not by_string and not any(_reads_in(tree, code, name, scope) for code in everything):
         return None  # (most files: nothing of theirs reads it from around)
     for code in everything:
         if not _may_run_unnamed(tree, code):
             continue
-        reached = _code_reached(tree, code.body)
+        reached = _code_reached(tree, _body_of(code))
         if reached is None or any(_reads_in(tree, c, name, scope) for c in (code, *reached)):
             return _code_name(tree, code)
     return None
 
 
-def _reads_in(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str, scope: cst.CSTNode) -> bool:
+def _reads_in(tree: Tree, code: Code, name: str, scope: cst.CSTNode) -> bool:
     """Does ``code`` read ``name`` of ``scope``, by its name or (for the module's) by a string?"""
     if scope is tree.root and _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
     return any(
-        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, code.body)
+        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, _body_of(code))
     )
 
 
-def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
+def _may_run_unnamed(tree: Tree, code: Code) -> bool:
     """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
-    function, a lambda or function handed on (its name read other than to call it)?"""
+    function, a lambda or function handed on (its name read other than to call it), a generator
+    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`)?"""
+    if isinstance(code, cst.GeneratorExp):
+        return _kept_unnamed(tree, code)
     if isinstance(code, cst.FunctionDef):
         if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
             return True
         called = code.name.value
+        if called in _results_kept_unnamed(tree) and _is_generator(tree, code):
+            return True
     else:
         assign = tree.parent(code)
         if not (
@@ -803,6 +824,32 @@ def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
             return True  # `hooks.append(lambda: ...)`
         called = assign.targets[0].target.value
     return called in _handed_names(tree)
+
+
+def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
+    """Is the generator ``made`` gives (a generator function's call, a generator expression) kept where
+    no name holds it, to be advanced anywhere: ``self.it = watch()``, ``its.append(watch())``,
+    ``return (x.device for _ in xs)``? Not when a name holds it (``it = watch()``: followed where the
+    name is read), a call is handed it (``sum(...)``, ``list(...)``: consumed there), a loop runs over it
+    or it is thrown away."""
+    parent = tree.parent(made)
+    if isinstance(parent, cst.Assign):
+        return not (len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name))
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is not made
+    return not isinstance(parent, (cst.Arg, cst.Expr))
+
+
+def _results_kept_unnamed(tree: Tree) -> frozenset[str]:
+    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``)."""
+
+    def kept() -> frozenset[str]:
+        calls = tree.of_type(tree.root, cst.Call)
+        return frozenset(
+            c.func.value for c in calls if isinstance(c.func, cst.Name) and _kept_unnamed(tree, c)
+        )
+
+    return tree.memo("dev010.results_kept_unnamed", kept)
 
 
 def _handed_names(tree: Tree) -> frozenset[str]:
@@ -829,28 +876,47 @@ def _enclosing_scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
     return next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), None)
 
 
-def _code_name(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> str:
-    """``report``, ``R.__str__`` (a method), ``a lambda``."""
+def _code_name(tree: Tree, code: Code) -> str:
+    """``report``, ``R.__str__`` (a method), ``a lambda``, ``a generator expression``."""
     if isinstance(code, cst.Lambda):
         return "a lambda"
+    if isinstance(code, cst.GeneratorExp):
+        return "a generator expression"
     owner = _enclosing_scope(tree, code)
     return f"{owner.name.value}.{code.name.value}" if isinstance(owner, cst.ClassDef) else code.name.value
 
 
-def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:
+def _reads_from_around(tree: Tree, code: Code, name: str) -> bool:
     """Does ``code`` read ``name`` of the code around it (no name of its own), or any name of the module
     by a string (``globals()["x"]``)?"""
     if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
-    if name not in names_in(tree, code.body):
+    if name not in names_in(tree, _body_of(code)):
         return False
     own = [b for b in bindings_in(tree, code, name) if not isinstance(b, (cst.Global, cst.Nonlocal))]
     return not own
 
 
-def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
-    """The names ``code`` declares ``global`` or ``nonlocal``: it may rebind them for its caller."""
-    return {item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names}
+def _declared_outer(tree: Tree, code: Code) -> set[str]:
+    """The names ``code`` declares ``global`` or ``nonlocal``, or a generator expression's walruses bind
+    (``((use_cuda := False) for _ in xs)``, in the code around: PEP 572): it may rebind them for its
+    caller."""
+    declared = {
+        item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names
+    }
+    if isinstance(code, cst.GeneratorExp):
+        declared.update(n for walrus in comprehension_walruses(tree, code) for n in bound_names(walrus))
+    return declared
+
+
+# Code that runs when called or advanced: a function, a lambda, a generator expression.
+Code = cst.FunctionDef | cst.Lambda | cst.GeneratorExp
+
+
+def _body_of(code: Code) -> cst.CSTNode:
+    """What runs of ``code`` once it is called or advanced: a function's or lambda's body, all of a
+    generator expression."""
+    return code if isinstance(code, cst.GeneratorExp) else code.body
 
 
 # Beyond this many functions, the code reached is not followed further: it may then do anything.
@@ -861,7 +927,7 @@ _MAX_FOLLOWED = 200
 _MAX_BINDINGS = 2000
 
 
-def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
+def _code_reached(tree: Tree, node: cst.CSTNode) -> list[Code] | None:
     """The functions, lambdas and methods of the file that running ``node`` may run, and those that
     these may run in turn.
 
@@ -870,13 +936,15 @@ def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.L
     followed through what it was assigned (``r = report``, ``r = partial(report)``). A class of the
     file, or a name holding one of its instances (``r = R()``, ``print(r)`` runs ``R.__str__``), brings
     every method of the class and of its bases of the file. A function's result is not followed
-    (``h = make()`` holds what ``make`` returned, not ``make``). None when there is more than
+    (``h = make()`` holds what ``make`` returned, not ``make``), but for a generator's: ``it = watch()``
+    runs none of ``watch``'s body, ``next(it)`` runs it; so does ``next(g)`` run a generator expression
+    ``g`` holds (``g = (str(x.device) for _ in xs)``), found as code too. None when there is more than
     ``_MAX_FOLLOWED`` of it to follow: it may then read or change anything."""
     return tree.memo(("dev010.code_reached", id(node)), lambda: _follow_code(tree, node))
 
 
-def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
-    found: list[cst.FunctionDef | cst.Lambda] = []
+def _follow_code(tree: Tree, node: cst.CSTNode) -> list[Code] | None:
+    found: list[Code] = []
     seen: set[int] = set()
     # (code to read, whether it is a value held by a name: there a call's function runs no later)
     pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
@@ -884,12 +952,20 @@ def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.La
         if len(found) > _MAX_FOLLOWED or len(seen) > _MAX_BINDINGS:
             return None
         top, held = pending.pop()
+        if held:  # `g = (str(x.device) for _ in xs)`: its body runs where `g` is advanced
+            for generator in tree.of_type(top, cst.GeneratorExp):
+                if id(generator) not in seen:
+                    seen.add(id(generator))
+                    found.append(generator)
+                    pending.append((generator, False))
         for reference in _variables(tree, top):
             parent = tree.parent(reference)
             result_only = held and isinstance(parent, cst.Call) and parent.func is reference
             name = reference.value
             for binding in bindings_in(tree, binding_scope(tree, reference, name), name):
-                if id(binding) in seen or (result_only and not isinstance(binding, cst.ClassDef)):
+                if id(binding) in seen or (
+                    result_only and not isinstance(binding, cst.ClassDef) and not _is_generator(tree, binding)
+                ):
                     continue
                 seen.add(id(binding))
                 if isinstance(binding, cst.ClassDef):  # its instances run its methods
@@ -907,6 +983,18 @@ def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.La
                 if value is not None:  # `r = report`: what it holds
                     pending.append((value, True))
     return found
+
+
+def _is_generator(tree: Tree, binding: cst.CSTNode) -> bool:
+    """Is ``binding`` a generator function (a ``yield`` of its own): calling it runs none of its body?"""
+    if not isinstance(binding, cst.FunctionDef):
+        return False
+    return any(_enclosing_code(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield))
+
+
+def _enclosing_code(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The function or lambda whose code ``node`` is."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:

@@ -3223,4 +3223,139 @@ INVALID = [
         None,
         message="created on the host, then copied to the device",
     ),
+    # (s32) A generator made before the creation and advanced in between runs its body there: a generator
+    # function (`next(it)`, `it.send(...)`, also kept in an attribute) or a generator expression held by a
+    # name, that reads the tensor or changes the flag (`global use_cuda`, a walrus of the generator
+    # expression, which binds the code around's, or one in between itself). Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+        def watch():
+            while True:
+                yield x.device
+        it = watch()
+        x = torch.zeros(3)
+        print(next(it))
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `it` in between reads it where it is made",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n):
+            g = (str(h.device) for _ in range(1))
+            h = torch.zeros(n)
+            for line in g:
+                print(line)
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `g` in between reads it where it is made",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        class Box:
+            pass
+        def watch():
+            yield x.device
+        box = Box()
+        box.it = watch()
+        x = torch.zeros(3)
+        next(box.it)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def phases():
+            global use_cuda
+            use_cuda = False
+            yield
+        steps = phases()
+        x = torch.zeros(3)
+        next(steps)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        g = ((use_cuda := False) for _ in [0])
+        x = torch.zeros(3)
+        next(g)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        def run(n, use_cuda):
+            x = torch.zeros(n)
+            print(any((use_cuda := False) for _ in range(n)))
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=3,
+    ),
+    # (s32) Look-alikes, rewritten: a generator that reads the tensor made and advanced after the move; a
+    # generator advanced in between that reads only its own names; a generator expression's walrus that
+    # binds another name than the flag.
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def watch():
+            yield x.device
+        def count():
+            for i in range(3):
+                yield i
+        c = count()
+        g = ((k := i) for i in range(2))
+        x = torch.zeros(3)
+        print(next(c), next(g))
+        if use_cuda:
+            x = x.cuda()
+        it = watch()
+        print(next(it))
+        """,
+        """
+        import torch
+        use_cuda = True
+        def watch():
+            yield x.device
+        def count():
+            for i in range(3):
+                yield i
+        c = count()
+        g = ((k := i) for i in range(2))
+        x = torch.zeros(3, device="cuda" if use_cuda else "cpu")
+        print(next(c), next(g))
+        it = watch()
+        print(next(it))
+        """,
+        line=10,
+    ),
 ]
