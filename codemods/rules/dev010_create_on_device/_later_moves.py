@@ -130,7 +130,42 @@ def later_move(
 
     ``elements``: ``spelled`` holds a tuple (or list) of that many tensors made on the host, and the move
     is one of each, ``h = (h[0].cuda(), h[1].cuda())`` or ``h = tuple(t.cuda() for t in h)``, alone or
-    under ``if use_cuda:``."""
+    under ``if use_cuda:``.
+
+    In a file that reaches variables other than by their names (``sys.modules[__name__].x``,
+    ``__main__.use_cuda = False``, ``sys._getframe(1).f_locals["h"]``), any code in between may read the
+    tensor or change what the move reads: the move then says so (``read_by``)."""
+    found = _later_move(tree, creation_line, spelled, aliases, functions, elements)
+    if found is None or found.read_by is not None or not found.between:
+        return found
+    hidden = _namespaces_reached(tree, aliases)
+    if hidden is None:
+        return found
+    reached, frames = hidden
+    if not frames:  # (the module's variables only: the tensor's, or one the move reads)
+        root = spelled.split(".")[0]
+        read = names_in(tree, found.guard.test) if found.guard is not None else set()
+        read = read | names_in(tree, found.line) | {root}
+        if not any(
+            name not in aliases.names and variable_scope(tree, found.line, name) is tree.root for name in read
+        ):
+            return found
+    return replace(
+        found,
+        read_by=f"`{reached}` in the file reaches variables by no name the fix can follow: the code in"
+        " between may read it where it is made, or change what the move reads",
+    )
+
+
+def _later_move(
+    tree: Tree,
+    creation_line: cst.SimpleStatementLine,
+    spelled: str,
+    aliases: ImportAliases,
+    functions: LocalFunctions,
+    elements: Elements | None,
+) -> LaterMove | None:
+    """:func:`later_move`, as the names the code shows say it."""
     root = spelled.split(".")[0]
     methods: list[str] = []
     fills: list[str] = []
@@ -917,6 +952,65 @@ def _body_of(code: Code) -> cst.CSTNode:
     """What runs of ``code`` once it is called or advanced: a function's or lambda's body, all of a
     generator expression."""
     return code if isinstance(code, cst.GeneratorExp) else code.body
+
+
+# What reads or writes variables of the module other than by their names (`sys.modules[__name__].x`,
+# `__main__.x`, `importlib.import_module(__name__)`), and what reads those of any running code (frames).
+_MODULE_OBJECTS = frozenset({"sys.modules", "__main__"})
+_IMPORTS = frozenset({"importlib.import_module", "__import__"})
+_FRAMES = frozenset(
+    {
+        "sys._getframe",
+        "sys._current_frames",
+        "inspect.currentframe",
+        "inspect.stack",
+        "inspect.trace",
+        "inspect.getouterframes",
+        "inspect.getinnerframes",
+    }
+)
+_HOLDERS = frozenset({"sys", "inspect", "importlib"})
+_FRAME_ATTRIBUTES = frozenset(
+    {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
+)
+
+
+def _namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
+    """How the file reaches variables other than by their names, the first it shows (``sys.modules``,
+    ``__main__``, ``sys._getframe``, ``.f_locals``), and whether it reaches those of running functions
+    too (a frame), not only the module's; None when it does not (most files). Once per module."""
+    return tree.memo("dev010.namespaces_reached", lambda: _find_namespaces_reached(tree, aliases))
+
+
+def _find_namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
+    wanted = _FRAMES | _MODULE_OBJECTS | _IMPORTS
+    # `from sys import _getframe`, `import __main__`; `import sys` (then `sys._getframe`)
+    direct = {local for local, qualified in aliases.names.items() if qualified in wanted} | {"__import__"}
+    holders = {local for local, qualified in aliases.names.items() if qualified in _HOLDERS}
+    found: list[cst.Name | cst.Attribute] = []
+    for attribute in tree.of_type(tree.root, cst.Attribute):
+        if attribute.attr.value in _FRAME_ATTRIBUTES:
+            return f".{attribute.attr.value}", True
+        if isinstance(attribute.value, cst.Name) and attribute.value.value in holders:
+            found.append(attribute)
+    found.extend(name for name in tree.of_type(tree.root, cst.Name) if name.value in direct)
+    for node in found:
+        qualified = aliases.qualify(node) or dotted_name(node)
+        if qualified in _FRAMES:
+            return qualified, True
+        if qualified in _MODULE_OBJECTS:
+            return qualified, False
+        call = tree.parent(node)
+        if qualified in _IMPORTS and isinstance(call, cst.Call) and call.func is node:
+            if _names_this_module(tree, call):
+                return f"{qualified}()", False
+    return None
+
+
+def _names_this_module(tree: Tree, call: cst.Call) -> bool:
+    """``import_module(__name__)``, ``__import__("__main__")``: the module itself."""
+    strings = tree.of_type(call, cst.SimpleString)
+    return "__name__" in names_in(tree, call) or any("__main__" in s.value for s in strings)
 
 
 # Beyond this many functions, the code reached is not followed further: it may then do anything.

@@ -3358,4 +3358,111 @@ INVALID = [
         """,
         line=10,
     ),
+    # (s32) A file that reaches variables other than by their names (`sys.modules[__name__]`, `__main__`,
+    # `importlib.import_module(__name__)`, a frame's `f_locals`): code in between may read the tensor or
+    # change the flag through them. Reported where the tensor or what the move reads is the module's
+    # (any variable, for a frame), not rewritten.
+    Invalid(
+        """
+        import sys
+        import torch
+        use_cuda = True
+        def cpu_mode():
+            setattr(sys.modules[__name__], "use_cuda", False)
+        def run(n):
+            x = torch.zeros(n)
+            cpu_mode()
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="not rewritten: `sys.modules` in the file reaches variables by no name the fix can follow",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        import __main__
+        x = torch.zeros(3)
+        print(__main__.x.device)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `__main__` in the file reaches variables",
+        line=3,
+    ),
+    Invalid(
+        """
+        import importlib
+        import torch
+        def show():
+            print(importlib.import_module(__name__).x.device)
+        x = torch.zeros(3)
+        show()
+        x = x.to("cuda")
+        """,
+        None,
+        message="not rewritten: `importlib.import_module()` in the file reaches variables",
+        line=5,
+    ),
+    Invalid(
+        """
+        import inspect
+        import torch
+        def peek():
+            print(inspect.currentframe().f_back.f_locals["h"].device)
+        def init_hidden(n):
+            h = torch.zeros(2, n)
+            peek()
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `.f_locals` in the file reaches variables",
+        line=6,
+    ),
+    # (s32) Look-alikes, rewritten: `sys.modules` read where the tensor and what the move reads are a
+    # function's own; `sys.argv` and `inspect.signature`, which reach no variable.
+    Invalid(
+        """
+        import sys
+        import torch
+        def run(n, device):
+            h = torch.zeros(n)
+            print("apex" in sys.modules)
+            h = h.to(device)
+            return h
+        """,
+        """
+        import sys
+        import torch
+        def run(n, device):
+            h = torch.zeros(n, device=device)
+            print("apex" in sys.modules)
+            return h
+        """,
+        line=4,
+    ),
+    Invalid(
+        """
+        import inspect
+        import sys
+        import torch
+        use_cuda = len(sys.argv) > 1
+        x = torch.zeros(3)
+        print(inspect.signature(print))
+        if use_cuda:
+            x = x.cuda()
+        """,
+        """
+        import inspect
+        import sys
+        import torch
+        use_cuda = len(sys.argv) > 1
+        x = torch.zeros(3, device="cuda" if use_cuda else "cpu")
+        print(inspect.signature(print))
+        """,
+        line=5,
+    ),
 ]
