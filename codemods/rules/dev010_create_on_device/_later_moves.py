@@ -648,15 +648,18 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     running code of the file that rebinds it (``global use_cuda``), or write names given as strings
     (``globals()["use_cuda"] = False``, ``exec``)."""
     reads = names_in(tree, needed)
-    objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
+    dotted = {d for d in _spellings(tree, needed) if "." in d and d.split(".")[0] not in aliases.names}
+    objects = {d.split(".")[0] for d in dotted}
+    # `cfg.train` of `cfg.train.cuda`: a part of the flag's object, which code handed it may change
+    parts = {d.rsplit(".", k)[0] for d in dotted for k in range(1, d.count("."))}
     return not any(
         reads & _bound_by(tree, s)
-        or _may_change(tree, s, objects & names_in(tree, s))
+        or _may_change(tree, s, objects & names_in(tree, s), parts)
         or _names_by_strings(tree, s, _NAMESPACES_HERE)
         or (reached := _code_reached(tree, s)) is None
-        or any(_changes_around(tree, code, reads, objects) for code in reached)
+        or any(_changes_around(tree, code, reads, objects | parts) for code in reached)
         for s in later.between
-    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects)))
+    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects | parts)))
 
 
 def _bound_by(tree: Tree, statement: cst.BaseStatement) -> set[str]:
@@ -670,7 +673,8 @@ def _bound_by(tree: Tree, statement: cst.BaseStatement) -> set[str]:
 
 def _changes_around(tree: Tree, code: Code, reads: set[str], objects: set[str]) -> bool:
     """May ``code`` rebind the names ``reads`` of its caller (``global use_cuda``) or change the objects
-    it reads from around (``args.cuda = False``)?"""
+    it reads from around (``args.cuda = False``; ``objects`` holds their names and the parts of them the
+    flag is read from, ``cfg.train``)?"""
     return bool(reads & _declared_outer(tree, code)) or _changes_from_within(tree, code, reads | objects)
 
 
@@ -714,9 +718,16 @@ def _names_by_strings(tree: Tree, node: cst.CSTNode, builtins: frozenset[str]) -
 
 def _changes_from_within(tree: Tree, code: Code, roots: set[str]) -> bool:
     """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
-    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?"""
+    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?
+    ``roots`` may hold parts of them too (``cfg.train``): one bound to a name there (``t = cfg.train``)
+    may be changed through it."""
     if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
+    for assign in tree.of_type(code, cst.Assign):
+        held = dotted_name(assign.value)
+        if held is not None and "." in held and held in roots:
+            if _reads_from_around(tree, code, held.split(".")[0]):
+                return True
     for node in tree.of_type(code, (cst.AssignTarget, cst.AugAssign)):
         target = node.target
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
@@ -1145,10 +1156,11 @@ def _defined_code(tree: Tree, binding: cst.CSTNode) -> cst.FunctionDef | cst.Lam
     return None
 
 
-def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
+def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str], parts: set[str]) -> bool:
     """May ``statement`` change an attribute of ``objects``? Not when it only reads their attributes
     (``torch.FloatTensor(opt.batchSize)`` leaves ``opt.cuda`` as it was); a method call, an assignment to
-    an attribute or the object handed on may."""
+    an attribute, the object handed on or one of the ``parts`` the flag is read from handed on or bound
+    to a name (``off(cfg.train)``, ``t = cfg.train``, for ``cfg.train.cuda``) may."""
     for name in tree.of_type(statement, cst.Name):
         if name.value not in objects:
             continue
@@ -1162,6 +1174,8 @@ def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
             isinstance(outer, cst.Call) and outer.func is parent
         ):
             return True  # `opt.lr = ...`, `self.G.train()`
+        if dotted_name(parent) in parts:
+            return True  # `off(cfg.train)`: a part of the object, used as a value
     return False
 
 

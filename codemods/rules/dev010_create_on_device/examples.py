@@ -3465,4 +3465,83 @@ INVALID = [
         """,
         line=5,
     ),
+    # (s32) The part of the flag's object the flag is read from (`cfg.train` of `cfg.train.cuda`) handed
+    # on in between, or bound to a name by a function called there: its attribute may be set. Reported,
+    # not rewritten.
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True))
+        def off(part):
+            part.cuda = False
+        x = torch.zeros(3)
+        off(cfg.train)
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def run(n, cfg):
+            x = torch.zeros(n)
+            setattr(cfg.train, "cuda", False)
+            if cfg.train.cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True))
+        def off():
+            part = cfg.train
+            part.cuda = False
+        x = torch.zeros(3)
+        off()
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=7,
+    ),
+    # (s32) Look-alike, rewritten: the flag and another attribute of its part read, another part handed on,
+    # read from around by a function called there.
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True, lr=0.1), data=None)
+        def show(part):
+            lr = cfg.train.lr
+            print(part, lr)
+        x = torch.zeros(3)
+        show(cfg.data)
+        print(cfg.train.cuda, cfg.train.lr)
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True, lr=0.1), data=None)
+        def show(part):
+            lr = cfg.train.lr
+            print(part, lr)
+        x = torch.zeros(3, device="cuda" if cfg.train.cuda else "cpu")
+        show(cfg.data)
+        print(cfg.train.cuda, cfg.train.lr)
+        """,
+        line=7,
+    ),
 ]
