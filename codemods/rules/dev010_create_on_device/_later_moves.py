@@ -981,6 +981,7 @@ _FRAMES = frozenset(
     }
 )
 _HOLDERS = frozenset({"sys", "inspect", "importlib"})
+_NAMESPACES_KEPT = frozenset({"globals", "locals", "vars"})
 _FRAME_ATTRIBUTES = frozenset(
     {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
 )
@@ -996,7 +997,8 @@ def _namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] 
 def _find_namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
     wanted = _FRAMES | _MODULE_OBJECTS | _IMPORTS
     # `from sys import _getframe`, `import __main__`; `import sys` (then `sys._getframe`)
-    direct = {local for local, qualified in aliases.names.items() if qualified in wanted} | {"__import__"}
+    direct = {local for local, qualified in aliases.names.items() if qualified in wanted}
+    direct |= {"__import__"} | _NAMESPACES_KEPT
     holders = {local for local, qualified in aliases.names.items() if qualified in _HOLDERS}
     found: list[cst.Name | cst.Attribute] = []
     for attribute in tree.of_type(tree.root, cst.Attribute):
@@ -1012,9 +1014,15 @@ def _find_namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, b
         if qualified in _MODULE_OBJECTS:
             return qualified, False
         call = tree.parent(node)
-        if qualified in _IMPORTS and isinstance(call, cst.Call) and call.func is node:
-            if _names_this_module(tree, call):
-                return f"{qualified}()", False
+        if not (isinstance(call, cst.Call) and call.func is node):
+            continue
+        if qualified in _IMPORTS and _names_this_module(tree, call):
+            return f"{qualified}()", False
+        # `ns = globals()`: the namespace kept, read or written later by strings no statement shows (a
+        # call used at once, `globals()["x"]`, is seen where it runs)
+        kept = isinstance(tree.parent(call), (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.Return))
+        if qualified in _NAMESPACES_KEPT and not call.args and kept:
+            return f"{qualified}()", qualified != "globals"
     return None
 
 

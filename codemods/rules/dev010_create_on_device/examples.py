@@ -3544,4 +3544,40 @@ INVALID = [
         """,
         line=7,
     ),
+    # (s32) A namespace kept under a name (`G = globals()`), written later by a string no statement in
+    # between shows. Reported, not rewritten; `locals()` used at once elsewhere in the file is no such.
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        G = globals()
+        def off():
+            G["use_cuda"] = False
+        x = torch.zeros(3)
+        off()
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `globals()` in the file reaches variables by no name the fix can follow",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def show(n):
+            print("{n}".format(**locals()))
+        x = torch.zeros(3)
+        show(3)
+        x = x.cuda()
+        """,
+        """
+        import torch
+        def show(n):
+            print("{n}".format(**locals()))
+        x = torch.zeros(3, device="cuda")
+        show(3)
+        """,
+        line=4,
+    ),
 ]
