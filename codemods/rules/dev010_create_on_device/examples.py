@@ -3580,4 +3580,58 @@ INVALID = [
         """,
         line=4,
     ),
+    # (s32) Generators advanced in between, kept other than by a name of their own: one a function of
+    # the file returns, a generator expression kept in an attribute, one delegated to by `yield from`.
+    # Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+        def watch():
+            yield x.device
+        def make():
+            return watch()
+        it = make()
+        x = torch.zeros(3)
+        next(it)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        class Box:
+            pass
+        box = Box()
+        box.g = (x.device for _ in [0])
+        x = torch.zeros(3)
+        next(box.g)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `a generator expression` reads it and may run in between",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def inner():
+            global use_cuda
+            use_cuda = False
+            yield
+        def outer():
+            yield from inner()
+        steps = outer()
+        x = torch.zeros(3)
+        next(steps)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=10,
+    ),
 ]
