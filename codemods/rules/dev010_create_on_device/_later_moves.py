@@ -1102,7 +1102,10 @@ def _is_generator(tree: Tree, binding: cst.CSTNode) -> bool:
     """Is ``binding`` a generator function (a ``yield`` of its own): calling it runs none of its body?"""
     if not isinstance(binding, cst.FunctionDef):
         return False
-    return any(_enclosing_code(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield))
+    return tree.memo(
+        ("dev010.is_generator", id(binding)),
+        lambda: any(_enclosing_code(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield)),
+    )
 
 
 def _enclosing_code(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
