@@ -27,7 +27,14 @@ import libcst.matchers as m
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, variable_scope
+from codemods.core.name_bindings import (
+    SCOPES,
+    binding_scope,
+    bindings_in,
+    bound_names,
+    comprehension_walruses,
+    variable_scope,
+)
 from codemods.core.names import ImportAliases, dotted_name, root_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
@@ -123,7 +130,42 @@ def later_move(
 
     ``elements``: ``spelled`` holds a tuple (or list) of that many tensors made on the host, and the move
     is one of each, ``h = (h[0].cuda(), h[1].cuda())`` or ``h = tuple(t.cuda() for t in h)``, alone or
-    under ``if use_cuda:``."""
+    under ``if use_cuda:``.
+
+    In a file that reaches variables other than by their names (``sys.modules[__name__].x``,
+    ``__main__.use_cuda = False``, ``sys._getframe(1).f_locals["h"]``), any code in between may read the
+    tensor or change what the move reads: the move then says so (``read_by``)."""
+    found = _later_move(tree, creation_line, spelled, aliases, functions, elements)
+    if found is None or found.read_by is not None or not found.between:
+        return found
+    hidden = _namespaces_reached(tree, aliases)
+    if hidden is None:
+        return found
+    reached, frames = hidden
+    if not frames:  # (the module's variables only: the tensor's, or one the move reads)
+        root = spelled.split(".")[0]
+        read = names_in(tree, found.guard.test) if found.guard is not None else set()
+        read = read | names_in(tree, found.line) | {root}
+        if not any(
+            name not in aliases.names and variable_scope(tree, found.line, name) is tree.root for name in read
+        ):
+            return found
+    return replace(
+        found,
+        read_by=f"`{reached}` in the file reaches variables by no name the fix can follow: the code in"
+        " between may read it where it is made, or change what the move reads",
+    )
+
+
+def _later_move(
+    tree: Tree,
+    creation_line: cst.SimpleStatementLine,
+    spelled: str,
+    aliases: ImportAliases,
+    functions: LocalFunctions,
+    elements: Elements | None,
+) -> LaterMove | None:
+    """:func:`later_move`, as the names the code shows say it."""
     root = spelled.split(".")[0]
     methods: list[str] = []
     fills: list[str] = []
@@ -606,22 +648,33 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     running code of the file that rebinds it (``global use_cuda``), or write names given as strings
     (``globals()["use_cuda"] = False``, ``exec``)."""
     reads = names_in(tree, needed)
-    objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
+    dotted = {d for d in _spellings(tree, needed) if "." in d and d.split(".")[0] not in aliases.names}
+    objects = {d.split(".")[0] for d in dotted}
+    # `cfg.train` of `cfg.train.cuda`: a part of the flag's object, which code handed it may change
+    parts = {d.rsplit(".", k)[0] for d in dotted for k in range(1, d.count("."))}
     return not any(
-        reads & assigned_names(tree, s)
-        or _may_change(tree, s, objects & names_in(tree, s))
+        reads & _bound_by(tree, s)
+        or _may_change(tree, s, objects & names_in(tree, s), parts)
         or _names_by_strings(tree, s, _NAMESPACES_HERE)
         or (reached := _code_reached(tree, s)) is None
-        or any(_changes_around(tree, code, reads, objects) for code in reached)
+        or any(_changes_around(tree, code, reads, objects | parts) for code in reached)
         for s in later.between
-    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects)))
+    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects | parts)))
 
 
-def _changes_around(
-    tree: Tree, code: cst.FunctionDef | cst.Lambda, reads: set[str], objects: set[str]
-) -> bool:
+def _bound_by(tree: Tree, statement: cst.BaseStatement) -> set[str]:
+    """The names ``statement`` binds: by assignments, loops and ``as`` (:func:`assigned_names`), and by
+    walruses, ``print(use_cuda := False)`` (in a comprehension too, which binds the code around's)."""
+    walruses = tree.of_type(statement, cst.NamedExpr)
+    if not walruses:
+        return assigned_names(tree, statement)
+    return assigned_names(tree, statement) | {n for walrus in walruses for n in bound_names(walrus)}
+
+
+def _changes_around(tree: Tree, code: Code, reads: set[str], objects: set[str]) -> bool:
     """May ``code`` rebind the names ``reads`` of its caller (``global use_cuda``) or change the objects
-    it reads from around (``args.cuda = False``)?"""
+    it reads from around (``args.cuda = False``; ``objects`` holds their names and the parts of them the
+    flag is read from, ``cfg.train``)?"""
     return bool(reads & _declared_outer(tree, code)) or _changes_from_within(tree, code, reads | objects)
 
 
@@ -632,12 +685,12 @@ def _unnamed_changer(tree: Tree, reads: frozenset[str], objects: frozenset[str])
     between may run it."""
 
     def find() -> bool:
-        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))
+        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda, cst.GeneratorExp))
         if not any(_changes_around(tree, code, set(reads), set(objects)) for code in everything):
             return False  # (most files: nothing of theirs changes it)
         for code in everything:
             if _may_run_unnamed(tree, code):
-                reached = _code_reached(tree, code.body)
+                reached = _code_reached(tree, _body_of(code))
                 if reached is None or any(
                     _changes_around(tree, c, set(reads), set(objects)) for c in (code, *reached)
                 ):
@@ -663,11 +716,18 @@ def _names_by_strings(tree: Tree, node: cst.CSTNode, builtins: frozenset[str]) -
     return None
 
 
-def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: set[str]) -> bool:
+def _changes_from_within(tree: Tree, code: Code, roots: set[str]) -> bool:
     """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
-    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?"""
+    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?
+    ``roots`` may hold parts of them too (``cfg.train``): one bound to a name there (``t = cfg.train``)
+    may be changed through it."""
     if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
+    for assign in tree.of_type(code, cst.Assign):
+        held = dotted_name(assign.value)
+        if held is not None and "." in held and held in roots:
+            if _reads_from_around(tree, code, held.split(".")[0]):
+                return True
     for node in tree.of_type(code, (cst.AssignTarget, cst.AugAssign)):
         target = node.target
         if not isinstance(target, (cst.Attribute, cst.Subscript)):
@@ -764,35 +824,42 @@ def _unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
 
 def _find_unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
     # (the code of the scope's own variable: nested in it, or anywhere for the module's)
-    everything = [c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda)) if c is not scope]
+    everything = [
+        c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda, cst.GeneratorExp)) if c is not scope
+    ]
     by_string = scope is tree.root and any(_names_by_strings(tree, c, _MODULE_NAMESPACE) for c in everything)
     if not by_string and not any(_reads_in(tree, code, name, scope) for code in everything):
         return None  # (most files: nothing of theirs reads it from around)
     for code in everything:
         if not _may_run_unnamed(tree, code):
             continue
-        reached = _code_reached(tree, code.body)
+        reached = _code_reached(tree, _body_of(code))
         if reached is None or any(_reads_in(tree, c, name, scope) for c in (code, *reached)):
             return _code_name(tree, code)
     return None
 
 
-def _reads_in(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str, scope: cst.CSTNode) -> bool:
+def _reads_in(tree: Tree, code: Code, name: str, scope: cst.CSTNode) -> bool:
     """Does ``code`` read ``name`` of ``scope``, by its name or (for the module's) by a string?"""
     if scope is tree.root and _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
     return any(
-        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, code.body)
+        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, _body_of(code))
     )
 
 
-def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
+def _may_run_unnamed(tree: Tree, code: Code) -> bool:
     """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
-    function, a lambda or function handed on (its name read other than to call it)?"""
+    function, a lambda or function handed on (its name read other than to call it), a generator
+    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`)?"""
+    if isinstance(code, cst.GeneratorExp):
+        return _kept_unnamed(tree, code)
     if isinstance(code, cst.FunctionDef):
         if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
             return True
         called = code.name.value
+        if called in _results_kept_unnamed(tree) and _is_generator(tree, code):
+            return True
     else:
         assign = tree.parent(code)
         if not (
@@ -803,6 +870,32 @@ def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
             return True  # `hooks.append(lambda: ...)`
         called = assign.targets[0].target.value
     return called in _handed_names(tree)
+
+
+def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
+    """Is the generator ``made`` gives (a generator function's call, a generator expression) kept where
+    no name holds it, to be advanced anywhere: ``self.it = watch()``, ``its.append(watch())``,
+    ``return (x.device for _ in xs)``? Not when a name holds it (``it = watch()``: followed where the
+    name is read), a call is handed it (``sum(...)``, ``list(...)``: consumed there), a loop runs over it
+    or it is thrown away."""
+    parent = tree.parent(made)
+    if isinstance(parent, cst.Assign):
+        return not (len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name))
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is not made
+    return not isinstance(parent, (cst.Arg, cst.Expr))
+
+
+def _results_kept_unnamed(tree: Tree) -> frozenset[str]:
+    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``)."""
+
+    def kept() -> frozenset[str]:
+        calls = tree.of_type(tree.root, cst.Call)
+        return frozenset(
+            c.func.value for c in calls if isinstance(c.func, cst.Name) and _kept_unnamed(tree, c)
+        )
+
+    return tree.memo("dev010.results_kept_unnamed", kept)
 
 
 def _handed_names(tree: Tree) -> frozenset[str]:
@@ -829,28 +922,114 @@ def _enclosing_scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
     return next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), None)
 
 
-def _code_name(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> str:
-    """``report``, ``R.__str__`` (a method), ``a lambda``."""
+def _code_name(tree: Tree, code: Code) -> str:
+    """``report``, ``R.__str__`` (a method), ``a lambda``, ``a generator expression``."""
     if isinstance(code, cst.Lambda):
         return "a lambda"
+    if isinstance(code, cst.GeneratorExp):
+        return "a generator expression"
     owner = _enclosing_scope(tree, code)
     return f"{owner.name.value}.{code.name.value}" if isinstance(owner, cst.ClassDef) else code.name.value
 
 
-def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:
+def _reads_from_around(tree: Tree, code: Code, name: str) -> bool:
     """Does ``code`` read ``name`` of the code around it (no name of its own), or any name of the module
     by a string (``globals()["x"]``)?"""
     if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
-    if name not in names_in(tree, code.body):
+    if name not in names_in(tree, _body_of(code)):
         return False
     own = [b for b in bindings_in(tree, code, name) if not isinstance(b, (cst.Global, cst.Nonlocal))]
     return not own
 
 
-def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
-    """The names ``code`` declares ``global`` or ``nonlocal``: it may rebind them for its caller."""
-    return {item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names}
+def _declared_outer(tree: Tree, code: Code) -> set[str]:
+    """The names ``code`` declares ``global`` or ``nonlocal``, or a generator expression's walruses bind
+    (``((use_cuda := False) for _ in xs)``, in the code around: PEP 572): it may rebind them for its
+    caller."""
+    declared = {
+        item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names
+    }
+    if isinstance(code, cst.GeneratorExp):
+        declared.update(n for walrus in comprehension_walruses(tree, code) for n in bound_names(walrus))
+    return declared
+
+
+# Code that runs when called or advanced: a function, a lambda, a generator expression.
+Code = cst.FunctionDef | cst.Lambda | cst.GeneratorExp
+
+
+def _body_of(code: Code) -> cst.CSTNode:
+    """What runs of ``code`` once it is called or advanced: a function's or lambda's body, all of a
+    generator expression."""
+    return code if isinstance(code, cst.GeneratorExp) else code.body
+
+
+# What reads or writes variables of the module other than by their names (`sys.modules[__name__].x`,
+# `__main__.x`, `importlib.import_module(__name__)`), and what reads those of any running code (frames).
+_MODULE_OBJECTS = frozenset({"sys.modules", "__main__"})
+_IMPORTS = frozenset({"importlib.import_module", "__import__"})
+_FRAMES = frozenset(
+    {
+        "sys._getframe",
+        "sys._current_frames",
+        "inspect.currentframe",
+        "inspect.stack",
+        "inspect.trace",
+        "inspect.getouterframes",
+        "inspect.getinnerframes",
+    }
+)
+_HOLDERS = frozenset({"sys", "inspect", "importlib"})
+_NAMESPACES_KEPT = frozenset({"globals", "locals", "vars"})
+_FRAME_ATTRIBUTES = frozenset(
+    {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
+)
+
+
+def _namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
+    """How the file reaches variables other than by their names, the first it shows (``sys.modules``,
+    ``__main__``, ``sys._getframe``, ``.f_locals``), and whether it reaches those of running functions
+    too (a frame), not only the module's; None when it does not (most files). Once per module."""
+    return tree.memo("dev010.namespaces_reached", lambda: _find_namespaces_reached(tree, aliases))
+
+
+def _find_namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
+    wanted = _FRAMES | _MODULE_OBJECTS | _IMPORTS
+    # `from sys import _getframe`, `import __main__`; `import sys` (then `sys._getframe`)
+    direct = {local for local, qualified in aliases.names.items() if qualified in wanted}
+    direct |= {"__import__"} | _NAMESPACES_KEPT
+    holders = {local for local, qualified in aliases.names.items() if qualified in _HOLDERS}
+    found: list[cst.Name | cst.Attribute] = []
+    for attribute in tree.of_type(tree.root, cst.Attribute):
+        if attribute.attr.value in _FRAME_ATTRIBUTES:
+            return f".{attribute.attr.value}", True
+        if isinstance(attribute.value, cst.Name) and attribute.value.value in holders:
+            found.append(attribute)
+    found.extend(name for name in tree.of_type(tree.root, cst.Name) if name.value in direct)
+    for node in found:
+        qualified = aliases.qualify(node) or dotted_name(node)
+        if qualified in _FRAMES:
+            return qualified, True
+        if qualified in _MODULE_OBJECTS:
+            return qualified, False
+        call = tree.parent(node)
+        if not (isinstance(call, cst.Call) and call.func is node):
+            continue
+        if qualified in _IMPORTS and _names_this_module(tree, call):
+            return f"{qualified}()", False
+        # `ns = globals()`: the namespace kept, read or written later by strings no statement shows (a
+        # call used at once, `globals()["x"]`, is seen where it runs)
+        kept = isinstance(tree.parent(call), (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.Return))
+        if qualified in _NAMESPACES_KEPT and not call.args and kept:
+            return f"{qualified}()", qualified != "globals"
+    return None
+
+
+def _names_this_module(tree: Tree, call: cst.Call) -> bool:
+    """``import_module(__name__)``, ``__import__("__main__")``: the module itself."""
+    strings = tree.of_type(call, cst.SimpleString)
+    return "__name__" in names_in(tree, call) or any("__main__" in s.value for s in strings)
 
 
 # Beyond this many functions, the code reached is not followed further: it may then do anything.
@@ -861,7 +1040,7 @@ _MAX_FOLLOWED = 200
 _MAX_BINDINGS = 2000
 
 
-def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
+def _code_reached(tree: Tree, node: cst.CSTNode) -> list[Code] | None:
     """The functions, lambdas and methods of the file that running ``node`` may run, and those that
     these may run in turn.
 
@@ -870,13 +1049,15 @@ def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.L
     followed through what it was assigned (``r = report``, ``r = partial(report)``). A class of the
     file, or a name holding one of its instances (``r = R()``, ``print(r)`` runs ``R.__str__``), brings
     every method of the class and of its bases of the file. A function's result is not followed
-    (``h = make()`` holds what ``make`` returned, not ``make``). None when there is more than
+    (``h = make()`` holds what ``make`` returned, not ``make``), but for a generator's: ``it = watch()``
+    runs none of ``watch``'s body, ``next(it)`` runs it; so does ``next(g)`` run a generator expression
+    ``g`` holds (``g = (str(x.device) for _ in xs)``), found as code too. None when there is more than
     ``_MAX_FOLLOWED`` of it to follow: it may then read or change anything."""
     return tree.memo(("dev010.code_reached", id(node)), lambda: _follow_code(tree, node))
 
 
-def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
-    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+def _follow_code(tree: Tree, node: cst.CSTNode) -> list[Code] | None:
+    codes: dict[int, Code] = {}
     bindings: set[int] = set()
     for key in _names_read(tree, node, False):
         reach = _reach(tree, key)
@@ -893,7 +1074,7 @@ def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.La
 class _Reach:
     """The code that reading a name may run (by id), and the bindings followed to find it."""
 
-    codes: dict[int, cst.FunctionDef | cst.Lambda]
+    codes: dict[int, Code]
     bindings: frozenset[int]
 
 
@@ -902,7 +1083,7 @@ class _Reach:
 _Key = tuple[cst.CSTNode, str, bool]
 _KeyId = tuple[int, str, bool]  # the same, the scope by its id
 # What a name's bindings bring themselves: code (by id), the bindings (ids), the names that code reads.
-_Direct = tuple[dict[int, cst.FunctionDef | cst.Lambda], set[int], list[_Key]]
+_Direct = tuple[dict[int, Code], set[int], list[_Key]]
 
 
 def _names_read(tree: Tree, node: cst.CSTNode, held: bool) -> list[_Key]:
@@ -986,7 +1167,7 @@ def _part_reach(
     """The reach of one strongly connected part: its names' own, and that of every name they read
     outside it (known already); None past the limits."""
     members = set(part)
-    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+    codes: dict[int, Code] = {}
     bindings: set[int] = set()
     for member in part:
         own_codes, own_bindings, successors = direct[member]
@@ -1010,11 +1191,11 @@ def _direct_reach(tree: Tree, key: _Key) -> _Direct:
     """What the bindings of ``key``'s name bring themselves: the code they define (a class's methods),
     the bindings, and the names read by that code and by the values they hold (``r = report``)."""
     scope, name, result_only = key
-    codes: dict[int, cst.FunctionDef | cst.Lambda] = {}
+    codes: dict[int, Code] = {}
     bindings: set[int] = set()
     successors: list[_Key] = []
     for binding in bindings_in(tree, scope, name):
-        if result_only and not isinstance(binding, cst.ClassDef):
+        if result_only and not isinstance(binding, cst.ClassDef) and not _is_generator(tree, binding):
             continue
         bindings.add(id(binding))
         if isinstance(binding, cst.ClassDef):  # its instances run its methods
@@ -1022,7 +1203,7 @@ def _direct_reach(tree: Tree, key: _Key) -> _Direct:
                 codes[id(method)] = method
                 successors.extend(_names_read(tree, method.body, False))
             for base in binding.bases:
-                successors.extend(_names_read(tree, base.value, True))
+                _held(tree, base.value, codes, successors)
             continue
         code = _defined_code(tree, binding)
         if code is not None:
@@ -1031,8 +1212,33 @@ def _direct_reach(tree: Tree, key: _Key) -> _Direct:
             continue
         value = _value_bound(tree, binding)
         if value is not None:  # `r = report`: what it holds
-            successors.extend(_names_read(tree, value, True))
+            _held(tree, value, codes, successors)
     return codes, bindings, successors
+
+
+def _held(tree: Tree, value: cst.CSTNode, codes: dict[int, Code], successors: list[_Key]) -> None:
+    """Adds what a value held by a name brings: the names it reads (a call's function runs no later
+    than the assignment), and the generator expressions in it, whose bodies run where the name is
+    advanced (``g = (str(x.device) for _ in xs)``)."""
+    successors.extend(_names_read(tree, value, True))
+    for generator in tree.of_type(value, cst.GeneratorExp):
+        codes[id(generator)] = generator
+        successors.extend(_names_read(tree, generator, False))
+
+
+def _is_generator(tree: Tree, binding: cst.CSTNode) -> bool:
+    """Is ``binding`` a generator function (a ``yield`` of its own): calling it runs none of its body?"""
+    if not isinstance(binding, cst.FunctionDef):
+        return False
+    return tree.memo(
+        ("dev010.is_generator", id(binding)),
+        lambda: any(_enclosing_code(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield)),
+    )
+
+
+def _enclosing_code(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The function or lambda whose code ``node`` is."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
@@ -1089,10 +1295,11 @@ def _defined_code(tree: Tree, binding: cst.CSTNode) -> cst.FunctionDef | cst.Lam
     return None
 
 
-def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
+def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str], parts: set[str]) -> bool:
     """May ``statement`` change an attribute of ``objects``? Not when it only reads their attributes
     (``torch.FloatTensor(opt.batchSize)`` leaves ``opt.cuda`` as it was); a method call, an assignment to
-    an attribute or the object handed on may."""
+    an attribute, the object handed on or one of the ``parts`` the flag is read from handed on or bound
+    to a name (``off(cfg.train)``, ``t = cfg.train``, for ``cfg.train.cuda``) may."""
     for name in tree.of_type(statement, cst.Name):
         if name.value not in objects:
             continue
@@ -1106,6 +1313,8 @@ def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
             isinstance(outer, cst.Call) and outer.func is parent
         ):
             return True  # `opt.lr = ...`, `self.G.train()`
+        if dotted_name(parent) in parts:
+            return True  # `off(cfg.train)`: a part of the object, used as a value
     return False
 
 

@@ -3223,6 +3223,417 @@ INVALID = [
         None,
         message="created on the host, then copied to the device",
     ),
+    # (s32) A generator made before the creation and advanced in between runs its body there: a generator
+    # function (`next(it)`, `it.send(...)`, also kept in an attribute) or a generator expression held by a
+    # name, that reads the tensor or changes the flag (`global use_cuda`, a walrus of the generator
+    # expression, which binds the code around's, or one in between itself). Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+        def watch():
+            while True:
+                yield x.device
+        it = watch()
+        x = torch.zeros(3)
+        print(next(it))
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `it` in between reads it where it is made",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n):
+            g = (str(h.device) for _ in range(1))
+            h = torch.zeros(n)
+            for line in g:
+                print(line)
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `g` in between reads it where it is made",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        class Box:
+            pass
+        def watch():
+            yield x.device
+        box = Box()
+        box.it = watch()
+        x = torch.zeros(3)
+        next(box.it)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def phases():
+            global use_cuda
+            use_cuda = False
+            yield
+        steps = phases()
+        x = torch.zeros(3)
+        next(steps)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        g = ((use_cuda := False) for _ in [0])
+        x = torch.zeros(3)
+        next(g)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        def run(n, use_cuda):
+            x = torch.zeros(n)
+            print(any((use_cuda := False) for _ in range(n)))
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=3,
+    ),
+    # (s32) Look-alikes, rewritten: a generator that reads the tensor made and advanced after the move; a
+    # generator advanced in between that reads only its own names; a generator expression's walrus that
+    # binds another name than the flag.
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def watch():
+            yield x.device
+        def count():
+            for i in range(3):
+                yield i
+        c = count()
+        g = ((k := i) for i in range(2))
+        x = torch.zeros(3)
+        print(next(c), next(g))
+        if use_cuda:
+            x = x.cuda()
+        it = watch()
+        print(next(it))
+        """,
+        """
+        import torch
+        use_cuda = True
+        def watch():
+            yield x.device
+        def count():
+            for i in range(3):
+                yield i
+        c = count()
+        g = ((k := i) for i in range(2))
+        x = torch.zeros(3, device="cuda" if use_cuda else "cpu")
+        print(next(c), next(g))
+        it = watch()
+        print(next(it))
+        """,
+        line=10,
+    ),
+    # (s32) A file that reaches variables other than by their names (`sys.modules[__name__]`, `__main__`,
+    # `importlib.import_module(__name__)`, a frame's `f_locals`): code in between may read the tensor or
+    # change the flag through them. Reported where the tensor or what the move reads is the module's
+    # (any variable, for a frame), not rewritten.
+    Invalid(
+        """
+        import sys
+        import torch
+        use_cuda = True
+        def cpu_mode():
+            setattr(sys.modules[__name__], "use_cuda", False)
+        def run(n):
+            x = torch.zeros(n)
+            cpu_mode()
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="not rewritten: `sys.modules` in the file reaches variables by no name the fix can follow",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        import __main__
+        x = torch.zeros(3)
+        print(__main__.x.device)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `__main__` in the file reaches variables",
+        line=3,
+    ),
+    Invalid(
+        """
+        import importlib
+        import torch
+        def show():
+            print(importlib.import_module(__name__).x.device)
+        x = torch.zeros(3)
+        show()
+        x = x.to("cuda")
+        """,
+        None,
+        message="not rewritten: `importlib.import_module()` in the file reaches variables",
+        line=5,
+    ),
+    Invalid(
+        """
+        import inspect
+        import torch
+        def peek():
+            print(inspect.currentframe().f_back.f_locals["h"].device)
+        def init_hidden(n):
+            h = torch.zeros(2, n)
+            peek()
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `.f_locals` in the file reaches variables",
+        line=6,
+    ),
+    # (s32) Look-alikes, rewritten: `sys.modules` read where the tensor and what the move reads are a
+    # function's own; `sys.argv` and `inspect.signature`, which reach no variable.
+    Invalid(
+        """
+        import sys
+        import torch
+        def run(n, device):
+            h = torch.zeros(n)
+            print("apex" in sys.modules)
+            h = h.to(device)
+            return h
+        """,
+        """
+        import sys
+        import torch
+        def run(n, device):
+            h = torch.zeros(n, device=device)
+            print("apex" in sys.modules)
+            return h
+        """,
+        line=4,
+    ),
+    Invalid(
+        """
+        import inspect
+        import sys
+        import torch
+        use_cuda = len(sys.argv) > 1
+        x = torch.zeros(3)
+        print(inspect.signature(print))
+        if use_cuda:
+            x = x.cuda()
+        """,
+        """
+        import inspect
+        import sys
+        import torch
+        use_cuda = len(sys.argv) > 1
+        x = torch.zeros(3, device="cuda" if use_cuda else "cpu")
+        print(inspect.signature(print))
+        """,
+        line=5,
+    ),
+    # (s32) The part of the flag's object the flag is read from (`cfg.train` of `cfg.train.cuda`) handed
+    # on in between, or bound to a name by a function called there: its attribute may be set. Reported,
+    # not rewritten.
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True))
+        def off(part):
+            part.cuda = False
+        x = torch.zeros(3)
+        off(cfg.train)
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def run(n, cfg):
+            x = torch.zeros(n)
+            setattr(cfg.train, "cuda", False)
+            if cfg.train.cuda:
+                x = x.cuda()
+            return x
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True))
+        def off():
+            part = cfg.train
+            part.cuda = False
+        x = torch.zeros(3)
+        off()
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=7,
+    ),
+    # (s32) Look-alike, rewritten: the flag and another attribute of its part read, another part handed on,
+    # read from around by a function called there.
+    Invalid(
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True, lr=0.1), data=None)
+        def show(part):
+            lr = cfg.train.lr
+            print(part, lr)
+        x = torch.zeros(3)
+        show(cfg.data)
+        print(cfg.train.cuda, cfg.train.lr)
+        if cfg.train.cuda:
+            x = x.cuda()
+        """,
+        """
+        import torch
+        import types
+        cfg = types.SimpleNamespace(train=types.SimpleNamespace(cuda=True, lr=0.1), data=None)
+        def show(part):
+            lr = cfg.train.lr
+            print(part, lr)
+        x = torch.zeros(3, device="cuda" if cfg.train.cuda else "cpu")
+        show(cfg.data)
+        print(cfg.train.cuda, cfg.train.lr)
+        """,
+        line=7,
+    ),
+    # (s32) A namespace kept under a name (`G = globals()`), written later by a string no statement in
+    # between shows. Reported, not rewritten; `locals()` used at once elsewhere in the file is no such.
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        G = globals()
+        def off():
+            G["use_cuda"] = False
+        x = torch.zeros(3)
+        off()
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `globals()` in the file reaches variables by no name the fix can follow",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        def show(n):
+            print("{n}".format(**locals()))
+        x = torch.zeros(3)
+        show(3)
+        x = x.cuda()
+        """,
+        """
+        import torch
+        def show(n):
+            print("{n}".format(**locals()))
+        x = torch.zeros(3, device="cuda")
+        show(3)
+        """,
+        line=4,
+    ),
+    # (s32) Generators advanced in between, kept other than by a name of their own: one a function of
+    # the file returns, a generator expression kept in an attribute, one delegated to by `yield from`.
+    # Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+        def watch():
+            yield x.device
+        def make():
+            return watch()
+        it = make()
+        x = torch.zeros(3)
+        next(it)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        class Box:
+            pass
+        box = Box()
+        box.g = (x.device for _ in [0])
+        x = torch.zeros(3)
+        next(box.g)
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `a generator expression` reads it and may run in between",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def inner():
+            global use_cuda
+            use_cuda = False
+            yield
+        def outer():
+            yield from inner()
+        steps = outer()
+        x = torch.zeros(3)
+        next(steps)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=10,
+    ),
     # Code in between reached through functions that call each other: the reader is found through the
     # cycle (`ping` -> `pong` -> `show`), and a cycle that reads nothing leaves the fix in place.
     Invalid(

@@ -90,7 +90,10 @@ the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later li
 Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of such tensors moved each,
 `hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`, also a method run on an
 instance the file makes, `model = RNNModel()` then `model.init_hidden(b)`: the function should take the
-device). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
+device), and a later move past code that may read the host tensor or change what the move reads without
+naming either (a function or generator of the file run or advanced in between, `next(it)` after `it =
+watch()`; a file that reaches variables through `sys.modules[__name__]`, `__main__`, a kept `globals()` or
+a frame's `f_locals`). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
 The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
