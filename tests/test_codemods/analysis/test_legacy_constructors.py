@@ -371,6 +371,77 @@ SIZE_SLICES = [
         "    setup()\n    return torch.FloatTensor(feat[1:])",
         None,
     ),
+    # A `torch.Size` reaching the name through a parameter's default (of a lambda too, or a helper's
+    # result), a loop or a comprehension over sizes (unpacked from `zip`, `enumerate`, `.items()`), a lambda
+    # mapped over sizes, a list the file appends sizes to.
+    ("def make(d=x.size()):\n    return torch.FloatTensor(d[1:])", None),
+    ("make = lambda d=x.shape: torch.FloatTensor(d[1:])", None),
+    ("def tail(t):\n    return t.shape\n\ndef make(d=tail(x)):\n    return torch.FloatTensor(d[1:])", None),
+    ("for s in [t.size() for t in xs]:\n    u = torch.FloatTensor(s[1:])", None),
+    ("found = [t.size() for t in xs]\nfor s in found:\n    u = torch.FloatTensor(s[1:])", None),
+    (
+        "found = []\nfor t in xs:\n    found.append(t.shape)\nfor s in found:\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    ("us = [torch.FloatTensor(s[1:]) for s in (t.size() for t in xs)]", None),
+    ("for k, s in zip(keys, [t.size() for t in xs]):\n    u = torch.FloatTensor(s[1:])", None),
+    ("for i, s in enumerate(t.shape for t in xs):\n    u = torch.FloatTensor(s[1:])", None),
+    ("us = list(map(lambda s: torch.FloatTensor(s[1:]), [t.size() for t in xs]))", None),
+    (
+        "got = {k: v.shape for k, v in xs.items()}\nus = {k: torch.FloatTensor(s[1:]) for k, s in got.items()}",
+        None,
+    ),
+    (
+        "got = {k: v.shape for k, v in xs.items()}\nfor s in got.values():\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # A parameter the file's own calls hand a size (by position, keyword, to a method or a named lambda), a
+    # loop over what a function of the file returns or yields.
+    ("def make(d):\n    return torch.FloatTensor(d[1:])\n\nu = make(x.size())", None),
+    ("def make(n, d=None):\n    return torch.FloatTensor(d[1:])\n\nu = make(3, d=x.shape)", None),
+    (
+        "class A:\n    def make(self, d):\n        return torch.FloatTensor(d[1:])\n\n"
+        "    def run(self, x):\n        return self.make(x.size())",
+        None,
+    ),
+    ("make = lambda d: torch.FloatTensor(d[1:])\nu = make(x.shape)", None),
+    (
+        "def every(xs):\n    return [t.size() for t in xs]\n\nfor s in every(xs):\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "def every(xs):\n    for t in xs:\n        yield t.shape\n\nfor s in every(xs):\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # The same shapes over arrays, or over values the code does not show (not spelled for sizes).
+    (
+        "def make(d=np.zeros(3)):\n    return torch.FloatTensor(d[1:])",
+        "torch.as_tensor(d[1:], dtype=torch.float32)",
+    ),
+    (
+        "for r in [np.zeros(3), np.ones(3)]:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "def f(rows):\n    for i, r in enumerate(rows):\n        u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for k, s in zip([t.size() for t in xs], rows):\n    u = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
+    (
+        "us = list(map(lambda r: torch.FloatTensor(r[1:]), [np.zeros(3)]))",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "def make(d):\n    return torch.FloatTensor(d[1:])\n\nu = make(np.zeros(3))",
+        "torch.as_tensor(d[1:], dtype=torch.float32)",
+    ),
+    (
+        "def every(xs):\n    for t in xs:\n        yield t.T\n\nfor r in every(xs):\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
     # The same shapes giving an array: an array's slice, as before.
     (
         "s.feat = np.zeros(3)\nt = torch.FloatTensor(s.feat[1:])",
