@@ -489,6 +489,20 @@ FLOAT_NAMES = [
     ("float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
     ("t = torch.FloatTensor(x.astype(float))", "torch.as_tensor(x.astype(float), dtype=torch.float32)"),
     ("float = int\nt = torch.FloatTensor(x.astype(float))", None),
+    # `float` set on the builtins module (under any alias, through `setattr` or `__builtins__`), or that
+    # module handed to code that may set it: not the builtin either. Another name set there leaves it.
+    ("import builtins\nbuiltins.float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("import builtins as b\nb.float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
+    ('import builtins\nsetattr(builtins, "float", int)\nt = torch.FloatTensor(x.astype(float))', None),
+    ("__builtins__.float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    (
+        "import builtins\nvars(builtins).update(float=int)\na = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        None,
+    ),
+    (
+        "import builtins\nbuiltins.print = log\nx = builtins.len(y)\na = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        "torch.tensor(np.loadtxt(f, dtype=float), dtype=torch.int64)",
+    ),
     # NumPy's own floating dtype, and a text file's default dtype (float), whatever `float` is
     (
         "float = int\na = torch.LongTensor(np.array(k, dtype=np.float32))",
