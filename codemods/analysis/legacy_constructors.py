@@ -371,6 +371,8 @@ def _bindings_seen(tree: Tree, name: cst.Name) -> list[cst.CSTNode]:
 
 # Names spelled for a shape or a size (`dims`, `shape`, `out_size`, `sz`), not for data.
 _SIZE_SPELLED = re.compile(r"^(\w+_)?(size|sizes|shape|shapes|dims|dim|sz)(_\w+)?$", re.IGNORECASE)
+# Containers spelled for several sizes (`sizes`, `self.out_shapes`): not `shape`, whose items are ints.
+_SIZES_SPELLED = re.compile(r"^(\w+_)?(sizes|shapes)(_\w+)?$", re.IGNORECASE)
 
 
 def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bool:
@@ -527,14 +529,21 @@ def _unpacked_item_may_be_a_size(
     return _item_may_be_a_size(tree, iterable, depth)  # a part of an item that may be one
 
 
-def _item_may_be_a_size(tree: Tree, iterable: cst.BaseExpression, depth: int) -> bool:
+def _item_may_be_a_size(
+    tree: Tree, iterable: cst.BaseExpression, depth: int, *, indexed: bool = False
+) -> bool:
     """Might an item of ``iterable`` be a ``torch.Size``? So it may where the code shows one among them: a
     display or a comprehension of what may be one (``[x.size() for x in xs]``), ``map`` of a function
     or lambda that may return one, ``sorted(...)`` and the like of such, ``d.values()`` of a dictionary
     holding one; a name bound to any of those, or appended one (``sizes.append(x.shape)``); and where
-    the code does not show them, a name or attribute spelled for sizes (``sizes``, ``self.shapes``)."""
+    the code does not show them, a name or attribute spelled for sizes (``sizes``, ``self.shapes``).
+    ``indexed``: an item taken by its index or key (``sizes[0]``), a dictionary's value, not its key."""
     if depth > 5:
         return False
+    if indexed and isinstance(iterable, cst.DictComp):
+        return may_be_a_size_value(tree, iterable.value, depth + 1)
+    if indexed and isinstance(iterable, cst.Dict):
+        return _values_may_be_a_size(tree, iterable, None, depth + 1)
     if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
         return any(
             _item_may_be_a_size(tree, e.value, depth + 1)
@@ -552,13 +561,13 @@ def _item_may_be_a_size(tree: Tree, iterable: cst.BaseExpression, depth: int) ->
             for e in iterable.elements
         )
     if isinstance(iterable, cst.IfExp):
-        return _item_may_be_a_size(tree, iterable.body, depth + 1) or _item_may_be_a_size(
-            tree, iterable.orelse, depth + 1
+        return _item_may_be_a_size(tree, iterable.body, depth + 1, indexed=indexed) or _item_may_be_a_size(
+            tree, iterable.orelse, depth + 1, indexed=indexed
         )
     if isinstance(iterable, cst.Attribute):
-        return _SIZE_SPELLED.match(iterable.attr.value) is not None
+        return _SIZES_SPELLED.match(iterable.attr.value) is not None
     if isinstance(iterable, cst.Name):
-        return _name_may_hold_sizes(tree, iterable, depth + 1)
+        return _name_may_hold_sizes(tree, iterable, depth + 1, indexed=indexed)
     if not isinstance(iterable, cst.Call):
         return False
     spelled = dotted_name(iterable.func)
@@ -609,11 +618,12 @@ def _function_may_give_sizes(tree: Tree, function: cst.FunctionDef, depth: int) 
     return False
 
 
-def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int) -> bool:
+def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int, *, indexed: bool = False) -> bool:
     """Might ``name``, iterated, give a ``torch.Size``: a binding of it seen where it is read holds one
     among its items (:func:`_item_may_be_a_size`), or is not shown and spelled for sizes, or the file
-    appends one to a list of that name (``sizes.append(x.size())``, ``.insert``, ``.extend``)?"""
-    if _SIZE_SPELLED.match(name.value):
+    appends one to a list of that name (``sizes.append(x.size())``, ``.insert``, ``.extend``)?
+    ``indexed``: as :func:`_item_may_be_a_size`."""
+    if _SIZES_SPELLED.match(name.value):
         return True
     for binding in _bindings_seen(tree, name):
         assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
@@ -625,7 +635,7 @@ def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int) -> bool:
             value = assign.value
         else:
             value = None
-        if value is not None and _item_may_be_a_size(tree, value, depth):
+        if value is not None and _item_may_be_a_size(tree, value, depth, indexed=indexed):
             return True
     added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
     return any(
@@ -658,7 +668,7 @@ def _values_may_be_a_size(tree: Tree, mapping: cst.BaseExpression, name: str | N
                 value = _value_bound_to(binding.target, assign.value, mapping.value)
                 if value is not None and _values_may_be_a_size(tree, value, name, depth + 1):
                     return True
-    return (spelled is not None and _SIZE_SPELLED.match(spelled) is not None) or (
+    return (spelled is not None and _SIZES_SPELLED.match(spelled) is not None) or (
         name is not None and _SIZE_SPELLED.match(name) is not None
     )
 
@@ -702,7 +712,8 @@ def _value_bound_to(
 
 def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -> bool:
     """Might ``value`` be a ``torch.Size``? ``x.size()``, ``x.shape``, ``torch.Size(...)`` or a slice of
-    one; a name that may hold one (:func:`may_hold_a_size`); an attribute an assignment of the file may
+    one; an item of a container that may hold one (``sizes[0]``: :func:`_item_may_be_a_size`); a name
+    that may hold one (:func:`may_hold_a_size`); an attribute an assignment of the file may
     set to one, or spelled for one (``s.dims = x.size()``); a call that may return one: of a method of
     size bound to a name (``sz = x.size`` then ``sz()``), or of a function or method of the file a return
     of which may be one (``def dims_of(x): return x.size()``)."""
@@ -710,6 +721,13 @@ def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -
         value = value.value  # `x.size()[1:]`: a slice of a `torch.Size` is one
     if depth > 5:
         return False
+    if (
+        isinstance(value, cst.Subscript)
+        and len(value.slice) == 1
+        and isinstance(value.slice[0].slice, cst.Index)
+    ):
+        # `sizes[0]`, `shapes["a"]`: an item of a container that may hold one (not of a `torch.Size`: an int)
+        return _item_may_be_a_size(tree, value.value, depth + 1, indexed=True)
     if isinstance(value, cst.IfExp):
         return may_be_a_size_value(tree, value.body, depth) or may_be_a_size_value(tree, value.orelse, depth)
     if isinstance(value, cst.Name):

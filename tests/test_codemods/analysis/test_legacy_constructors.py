@@ -413,6 +413,17 @@ SIZE_SLICES = [
         "def every(xs):\n    for t in xs:\n        yield t.shape\n\nfor s in every(xs):\n    u = torch.FloatTensor(s[1:])",
         None,
     ),
+    # An item taken from a container of sizes by its index or key (a dictionary's value, not its key).
+    ("found = [t.size() for t in xs]\ns = found[0]\nu = torch.FloatTensor(s[1:])", None),
+    ('got = {k: v.shape for k, v in xs.items()}\ns = got["a"]\nu = torch.FloatTensor(s[1:])', None),
+    (
+        "got = {t.size(): np.zeros(3) for t in xs}\ns = got[k]\nu = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
+    (
+        "found = [np.zeros(3)]\ns = found[0]\nu = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
     # The same shapes over arrays, or over values the code does not show (not spelled for sizes).
     (
         "def make(d=np.zeros(3)):\n    return torch.FloatTensor(d[1:])",
