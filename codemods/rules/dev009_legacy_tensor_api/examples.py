@@ -2833,7 +2833,7 @@ INVALID = [
             return torch.FloatTensor(dims[1:]), torch.FloatTensor(tail_of(x))
         """,
         None,
-        message="cannot tell data from a size here",
+        message="`dims[1:]` may be (a slice of) a `torch.Size`",
         line=9,
     ),
     # A slice of what the file shows may be a `torch.Size` another way: an attribute set to one, a bound
@@ -2884,7 +2884,7 @@ INVALID = [
             return torch.FloatTensor(d[1:]), a, b, c
         """,
         None,
-        message="cannot tell data from a size here",
+        message="`e[1:]` may be (a slice of) a `torch.Size`",
         line=6,
     ),
     # The same shapes over arrays: an array's slice, shared.
