@@ -565,7 +565,7 @@ def _item_may_be_a_size(
             tree, iterable.orelse, depth + 1, indexed=indexed
         )
     if isinstance(iterable, cst.Attribute):
-        return _SIZES_SPELLED.match(iterable.attr.value) is not None
+        return _attribute_may_hold_sizes(tree, iterable.attr.value, depth + 1, indexed=indexed)
     if isinstance(iterable, cst.Name):
         return _name_may_hold_sizes(tree, iterable, depth + 1, indexed=indexed)
     if not isinstance(iterable, cst.Call):
@@ -580,6 +580,8 @@ def _item_may_be_a_size(
         mapped = given[0].value
         if isinstance(mapped, cst.Lambda):
             return may_be_a_size_value(tree, mapped.body, depth + 1)
+        if isinstance(mapped, cst.Attribute):  # `map(torch.Size, rows)`, `map(torch.Tensor.size, xs)`
+            return mapped.attr.value in ("Size", "size")
         return isinstance(mapped, cst.Name) and _may_call_a_size(tree, mapped, depth + 1)
     if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "values":
         return _values_may_be_a_size(tree, iterable.func.value, None, depth + 1)
@@ -627,20 +629,74 @@ def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int, *, indexed: boo
         return True
     for binding in _bindings_seen(tree, name):
         assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
+        values: list[cst.BaseExpression] = []
         if isinstance(assign, (cst.Assign, cst.AnnAssign)) and isinstance(binding, cst.AssignTarget):
-            value = _value_bound_to(binding.target, assign.value, name.value) if assign.value else None
-        elif isinstance(assign, cst.AnnAssign):
-            value = assign.value
-        elif isinstance(assign, cst.NamedExpr):
-            value = assign.value
-        else:
-            value = None
-        if value is not None and _item_may_be_a_size(tree, value, depth, indexed=indexed):
+            bound = _value_bound_to(binding.target, assign.value, name.value) if assign.value else None
+            values = [bound] if bound is not None else []
+        elif isinstance(assign, (cst.AnnAssign, cst.NamedExpr)) and assign.value is not None:
+            values = [assign.value]
+        elif isinstance(assign, cst.Param):  # `def f(group=[x.size()])`, `f([x.size()])`
+            values = [*([assign.default] if assign.default else []), *_parameters_given(tree, assign)]
+        elif isinstance(assign, (cst.For, cst.CompFor)) and isinstance(assign.target, cst.Name):
+            # `for group in [[x.size()]]: for s in group`: an item of an item of that loop's container
+            if _items_hold_sizes(tree, assign.iter, depth + 1):
+                return True
+        if any(_item_may_be_a_size(tree, value, depth, indexed=indexed) for value in values):
             return True
     added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
     return any(
         _item_may_be_a_size(tree, value, depth) if extends else may_be_a_size_value(tree, value, depth)
         for value, extends in added.get(name.value, ())
+    )
+
+
+def _parameters_given(tree: Tree, param: cst.Param) -> list[cst.BaseExpression]:
+    """What the file's calls of the function or lambda ``param`` is of hand it (:func:`_arguments_given`)."""
+    parameters = tree.parent(param)
+    function = tree.parent(parameters) if parameters is not None else None
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or param.star:
+        return []
+    return _arguments_given(tree, function, param)
+
+
+def _items_hold_sizes(tree: Tree, iterable: cst.BaseExpression, depth: int) -> bool:
+    """Might an item of ``iterable`` be a container holding a ``torch.Size`` among its items: a display or
+    a comprehension of such containers (``[[x.size()], [y.size()]]``, ``[[t.shape for t in g] for g in
+    gs]``), ``zip`` of containers of sizes (each item a tuple of sizes), a name bound to one of those?"""
+    if depth > 5:
+        return False
+    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+        return any(_item_may_be_a_size(tree, e.value, depth + 1) for e in iterable.elements)
+    if isinstance(iterable, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+        return _item_may_be_a_size(tree, iterable.elt, depth + 1)
+    if isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "zip":
+        return any(_item_may_be_a_size(tree, a.value, depth + 1) for a in iterable.args)
+    if isinstance(iterable, cst.Name):
+        for binding in _bindings_seen(tree, iterable):
+            assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+            if isinstance(assign, cst.Assign) and isinstance(binding, cst.AssignTarget):
+                bound = _value_bound_to(binding.target, assign.value, iterable.value)
+                if bound is not None and _items_hold_sizes(tree, bound, depth + 1):
+                    return True
+    return False
+
+
+def _attribute_may_hold_sizes(tree: Tree, attribute: str, depth: int, *, indexed: bool = False) -> bool:
+    """Might an attribute named ``attribute`` (of any object) hold ``torch.Size`` items: spelled for sizes
+    (``self.shapes``), set by the file to a container that may hold one (``self.found = [x.size() for x
+    in xs]``), or appended one (``self.found.append(x.shape)``)? ``indexed``: as
+    :func:`_item_may_be_a_size`."""
+    if _SIZES_SPELLED.match(attribute):
+        return True
+    values = tree.memo(
+        ("legacy_constructors.attribute_values", attribute), lambda: _attribute_values(tree, attribute)
+    )
+    if any(v is not None and _item_may_be_a_size(tree, v, depth, indexed=indexed) for v in values):
+        return True
+    added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
+    return any(
+        _item_may_be_a_size(tree, value, depth) if extends else may_be_a_size_value(tree, value, depth)
+        for value, extends in added.get("." + attribute, ())
     )
 
 
@@ -675,17 +731,28 @@ def _values_may_be_a_size(tree: Tree, mapping: cst.BaseExpression, name: str | N
 
 def _list_additions(tree: Tree) -> dict[str, list[tuple[cst.BaseExpression, bool]]]:
     """What the file adds to lists by name: ``sizes.append(v)`` and ``sizes.insert(i, v)`` give ``(v,
-    False)``, ``sizes.extend(vs)`` ``(vs, True)`` (its items are added)."""
+    False)``, ``sizes.extend(vs)`` ``(vs, True)`` (its items are added); to an attribute's list
+    (``self.found.append(v)``), under its name after a dot (``.found``)."""
     found: dict[str, list[tuple[cst.BaseExpression, bool]]] = {}
     for call in tree.of_type(tree.root, cst.Call):
         func = call.func
-        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+        if not isinstance(func, cst.Attribute):
+            continue
+        owner = func.value
+        key = (
+            owner.value
+            if isinstance(owner, cst.Name)
+            else "." + owner.attr.value
+            if isinstance(owner, cst.Attribute)
+            else None
+        )
+        if key is None:
             continue
         method, given = func.attr.value, [a.value for a in call.args if not a.keyword and not a.star]
         if method in ("append", "extend") and len(given) == 1:
-            found.setdefault(func.value.value, []).append((given[0], method == "extend"))
+            found.setdefault(key, []).append((given[0], method == "extend"))
         elif method == "insert" and len(given) == 2:
-            found.setdefault(func.value.value, []).append((given[1], False))
+            found.setdefault(key, []).append((given[1], False))
     return found
 
 

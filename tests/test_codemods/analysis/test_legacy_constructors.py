@@ -424,6 +424,33 @@ SIZE_SLICES = [
         "found = [np.zeros(3)]\ns = found[0]\nu = torch.FloatTensor(s[1:])",
         "torch.as_tensor(s[1:], dtype=torch.float32)",
     ),
+    # A container of sizes an attribute holds (set or appended to), a loop over containers of sizes (nested,
+    # zipped), a parameter handed one, a map of `torch.Size` or of a method of size.
+    ("self.found = [t.size() for t in xs]\nfor s in self.found:\n    u = torch.FloatTensor(s[1:])", None),
+    ("self.found.append(x.shape)\nfor s in self.found:\n    u = torch.FloatTensor(s[1:])", None),
+    (
+        "for group in [[t.size() for t in xs]]:\n    for s in group:\n        u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "for pair in zip(ys, [t.size() for t in xs]):\n    for s in pair:\n        u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "def make(group):\n    for s in group:\n        u = torch.FloatTensor(s[1:])\n\nmake([t.shape for t in xs])",
+        None,
+    ),
+    ("for s in map(torch.Size, rows):\n    u = torch.FloatTensor(s[1:])", None),
+    ("for s in map(torch.Tensor.size, xs):\n    u = torch.FloatTensor(s[1:])", None),
+    # ... or of arrays: an array's slice
+    (
+        "self.found = [np.zeros(3)]\nfor r in self.found:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for group in [[np.zeros(3)]]:\n    for r in group:\n        u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
     # The same shapes over arrays, or over values the code does not show (not spelled for sizes).
     (
         "def make(d=np.zeros(3)):\n    return torch.FloatTensor(d[1:])",
