@@ -439,14 +439,22 @@ def _name_assigns(tree: Tree) -> list[tuple[frozenset[str], frozenset[str], cst.
 
 
 def _requires_grad_called(tree: Tree) -> frozenset[str]:
-    """The names the file calls ``.requires_grad_()`` on."""
-    return frozenset(
+    """The names the file calls ``.requires_grad_()`` on, or sets ``.requires_grad`` of."""
+    called = (
         call.func.value.value
         for call in tree.of_type(tree.root, cst.Call)
         if isinstance(call.func, cst.Attribute)
         and call.func.attr.value == "requires_grad_"
         and isinstance(call.func.value, cst.Name)
     )
+    set_to = (
+        target.target.value.value
+        for target in tree.of_type(tree.root, cst.AssignTarget)
+        if isinstance(target.target, cst.Attribute)
+        and target.target.attr.value == "requires_grad"
+        and isinstance(target.target.value, cst.Name)
+    )
+    return frozenset((*called, *set_to))
 
 
 def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpression) -> bool:
@@ -465,9 +473,12 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
     values: list[cst.CSTNode] = [loader]
     seen: set[tuple[int, str]] = set()  # (scope, name) followed
     followed: set[int] = set()  # functions whose returns are followed, classes whose code is
+    made_to_require_grad = tree.memo("variable_wrapper.requires_grad_", lambda: _requires_grad_called(tree))
     while values:
         value = values.pop()
         scope = next((a for a in tree.ancestors(value) if isinstance(a, cst.FunctionDef)), tree.root)
+        if _asks_for_grad(tree, value) or _read_names(tree, value) & made_to_require_grad:
+            return True  # `w = torch.randn(2, requires_grad=True)` read by a dataset class's `__getitem__`
         for call in tree.of_type(value, cst.Call):
             if _cut_from_graph(tree, call, value, aliases):
                 continue
@@ -505,14 +516,16 @@ def _calls_a_model(
     func: cst.BaseExpression, models: frozenset[str], aliases: ImportAliases, local_modules: set[str]
 ) -> bool:
     """Does calling ``func`` run a model or a part of one: ``model(x)``, ``net.features(x)``, an indexed
-    layer of one (``enc[0](x)``, ``self.blocks[2].fc(x)``), a layer made in place (``nn.Linear(2, 2)(x)``,
-    ``nn.Sequential(...)[0](x)``)?"""
+    layer of one (``enc[0](x)``, ``self.blocks[2].fc(x)``, ``getattr(model, name)(x)``), a layer made in
+    place (``nn.Linear(2, 2)(x)``, ``nn.Sequential(...)[0](x)``)?"""
     node: cst.BaseExpression = func
     while True:
         if dotted_name(node) in models or is_module_constructor(node, aliases, local_modules):
             return True
         if isinstance(node, (cst.Attribute, cst.Subscript)):
             node = node.value
+        elif isinstance(node, cst.Call) and dotted_name(node.func) == "getattr" and node.args:
+            node = node.args[0].value  # `getattr(model, "fc")(x)`: a part of the model
         else:
             return False
 

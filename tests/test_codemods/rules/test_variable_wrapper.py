@@ -277,6 +277,48 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    "loader of a dataset class reading a tensor that requires grad": (
+        "detach",
+        """
+        w = torch.randn(2, requires_grad=True)
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return w * i
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class reading a tensor set to require grad": (
+        "detach",
+        """
+        w = torch.randn(2)
+        w.requires_grad = True
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return w * i
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of a layer reached by getattr": (
+        "detach",
+        """
+        enc = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
+        data = getattr(enc, "0")(torch.randn(4, 2))
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader of a dataset class of plain tensors": (
         "plain",
         """
