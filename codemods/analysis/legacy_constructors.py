@@ -398,7 +398,12 @@ def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bo
         return _parameter_may_hold_a_size(tree, assign, depth)
     if isinstance(assign, (cst.For, cst.CompFor)):
         return _unpacked_item_may_be_a_size(tree, assign.target, assign.iter, name, depth)
-    if value is None:  # an unpacked call, a `with` target...: its value is not shown
+    if value is None and isinstance(binding, cst.AssignTarget) and isinstance(assign, cst.Assign):
+        # `first, s = found`: unpacked from a container, each name (not a starred one) one of its items
+        starred = [e for e in tree.of_type(binding.target, cst.StarredElement)]
+        if not any(name in flatten_names(e.value, keep_underscore=True) for e in starred):
+            return _item_may_be_a_size(tree, assign.value, depth + 1)
+    if value is None:  # a starred part, a `with` target...: its value is not shown
         return False
     return may_be_a_size_value(tree, value, depth)
 
@@ -526,7 +531,8 @@ def _unpacked_item_may_be_a_size(
             if position == 0:
                 return _item_may_be_a_size(tree, owner, depth + 1)  # a key (a `torch.Size` is hashable)
             return _values_may_be_a_size(tree, owner, name, depth + 1)
-    return _item_may_be_a_size(tree, iterable, depth)  # a part of an item that may be one
+    # `for k, s in [(k, t.size()) ...]`: a part of an item holding one (or of an item that may be one)
+    return _items_hold_sizes(tree, iterable, depth + 1) or _item_may_be_a_size(tree, iterable, depth)
 
 
 def _item_may_be_a_size(
@@ -633,6 +639,13 @@ def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int, *, indexed: boo
         if isinstance(assign, (cst.Assign, cst.AnnAssign)) and isinstance(binding, cst.AssignTarget):
             bound = _value_bound_to(binding.target, assign.value, name.value) if assign.value else None
             values = [bound] if bound is not None else []
+            starred = tree.of_type(binding.target, cst.StarredElement)
+            if (
+                bound is None
+                and assign.value is not None
+                and any(name.value in flatten_names(e.value, keep_underscore=True) for e in starred)
+            ):
+                values = [assign.value]  # `first, *rest = found`: `rest` holds items of `found`
         elif isinstance(assign, (cst.AnnAssign, cst.NamedExpr)) and assign.value is not None:
             values = [assign.value]
         elif isinstance(assign, cst.Param):  # `def f(group=[x.size()])`, `f([x.size()])`
@@ -662,7 +675,8 @@ def _parameters_given(tree: Tree, param: cst.Param) -> list[cst.BaseExpression]:
 def _items_hold_sizes(tree: Tree, iterable: cst.BaseExpression, depth: int) -> bool:
     """Might an item of ``iterable`` be a container holding a ``torch.Size`` among its items: a display or
     a comprehension of such containers (``[[x.size()], [y.size()]]``, ``[[t.shape for t in g] for g in
-    gs]``), ``zip`` of containers of sizes (each item a tuple of sizes), a name bound to one of those?"""
+    gs]``, ``[(k, t.size()) for ...]``), ``zip`` of containers of sizes (each item a tuple of sizes), a
+    name bound to one of those or appended one (``pairs.append((k, x.shape))``)?"""
     if depth > 5:
         return False
     if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
@@ -678,6 +692,14 @@ def _items_hold_sizes(tree: Tree, iterable: cst.BaseExpression, depth: int) -> b
                 bound = _value_bound_to(binding.target, assign.value, iterable.value)
                 if bound is not None and _items_hold_sizes(tree, bound, depth + 1):
                     return True
+        # `pairs.append((k, x.size()))`: an item added that holds one
+        added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
+        return any(
+            _items_hold_sizes(tree, value, depth + 1)
+            if extends
+            else _item_may_be_a_size(tree, value, depth + 1)
+            for value, extends in added.get(iterable.value, ())
+        )
     return False
 
 
@@ -807,7 +829,20 @@ def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -
         return True
     if isinstance(value, cst.Attribute):
         return _attribute_may_hold_a_size(tree, value.attr.value, depth + 1)
-    return isinstance(value, cst.Call) and _may_return_a_size(tree, value, depth + 1)
+    if not isinstance(value, cst.Call):
+        return False
+    given = [a.value for a in value.args if not a.keyword and not a.star]
+    if spelled == "next" and given:  # `next(iter(sizes))`: an item
+        return _item_may_be_a_size(tree, given[0], depth + 1)
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value in _ITEM_METHODS:
+        # `sizes.pop()`, `shapes.get("a")`: an item of the container (a dictionary's value)
+        if _item_may_be_a_size(tree, value.func.value, depth + 1, indexed=True):
+            return True
+    return _may_return_a_size(tree, value, depth + 1)
+
+
+# Methods of a list, a deque or a dictionary that give one of its items (a dictionary's values).
+_ITEM_METHODS = frozenset({"pop", "popleft", "get", "setdefault"})
 
 
 def _attribute_may_hold_a_size(tree: Tree, attribute: str, depth: int) -> bool:

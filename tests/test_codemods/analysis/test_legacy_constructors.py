@@ -451,6 +451,35 @@ SIZE_SLICES = [
         "for group in [[np.zeros(3)]]:\n    for r in group:\n        u = torch.FloatTensor(r[1:])",
         "torch.as_tensor(r[1:], dtype=torch.float32)",
     ),
+    # An item of a container of sizes taken by `pop`, `get`, `next` or unpacking (a starred name: the rest).
+    ("found = [t.size() for t in xs]\ns = found.pop()\nu = torch.FloatTensor(s[1:])", None),
+    ('got = {k: v.shape for k, v in xs.items()}\ns = got.get("a")\nu = torch.FloatTensor(s[1:])', None),
+    ("found = [t.size() for t in xs]\ns = next(iter(found))\nu = torch.FloatTensor(s[1:])", None),
+    ("found = [t.size() for t in xs]\nfirst, s = found\nu = torch.FloatTensor(s[1:])", None),
+    (
+        "found = [t.size() for t in xs]\nfirst, *rest = found\nfor s in rest:\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # A part of a pair that holds a size (a comprehension of pairs, pairs appended to a list).
+    ("for k, s in [(k, t.size()) for k, t in xs.items()]:\n    u = torch.FloatTensor(s[1:])", None),
+    ("pairs = []\npairs.append((k, x.shape))\nfor k, s in pairs:\n    u = torch.FloatTensor(s[1:])", None),
+    # ... of arrays (a dictionary's values, not its keys): an array's slice
+    (
+        "found = [np.zeros(3)]\nr = found.pop()\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "got = {t.size(): np.zeros(3) for t in xs}\nr = got.get(k)\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "found = [np.zeros(3), np.ones(3)]\nfirst, r = found\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for k, r in [(k, np.zeros(3)) for k in ks]:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
     # The same shapes over arrays, or over values the code does not show (not spelled for sizes).
     (
         "def make(d=np.zeros(3)):\n    return torch.FloatTensor(d[1:])",
