@@ -28,7 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
-from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, bound_names
+from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, bound_names, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, is_dtype_expr
@@ -326,10 +326,13 @@ def may_hold_a_size(tree: Tree, name: cst.Name, depth: int = 0) -> bool:
     """Might ``name`` hold a ``torch.Size`` where it is read? So it may where a binding of it that the read
     may see (:func:`_bindings_seen`) is ``x.size()``, ``x.shape``, ``torch.Size(...)``, a slice of one,
     another such name or attribute, or a call that may return one (``dims, k = x.size(), 0``, ``(dims :=
-    x.shape)``, ``x.shape if flag else None`` and ``dims = dims_of(x)`` included); and where a binding
-    whose value the code does not show (a parameter, a loop's target, an unpacked call) binds a name
-    spelled for one (``dims``, ``shape``, ``out_size``). ``dims = x.size()`` makes ``dims[1:]`` a
-    ``torch.Size``, which a legacy constructor reads as a size, not as an array."""
+    x.shape)``, ``x.shape if flag else None`` and ``dims = dims_of(x)`` included); where a parameter's
+    default or a value the file hands it may be one (:func:`_parameter_may_hold_a_size`); where a loop or
+    a comprehension takes it from a container that may hold one (``for s in [x.size() for x in xs]``,
+    ``zip``, ``.items()``: :func:`_unpacked_item_may_be_a_size`); and where a binding whose value the code
+    does not show (a parameter, a loop's target, an unpacked call) binds a name spelled for one
+    (``dims``, ``shape``, ``out_size``). ``dims = x.size()`` makes ``dims[1:]`` a ``torch.Size``, which a
+    legacy constructor reads as a size, not as an array."""
     bound = _bindings_seen(tree, name)
     if bound:
         return any(_binds_a_size(tree, binding, name.value, depth) for binding in bound)
@@ -368,6 +371,8 @@ def _bindings_seen(tree: Tree, name: cst.Name) -> list[cst.CSTNode]:
 
 # Names spelled for a shape or a size (`dims`, `shape`, `out_size`, `sz`), not for data.
 _SIZE_SPELLED = re.compile(r"^(\w+_)?(size|sizes|shape|shapes|dims|dim|sz)(_\w+)?$", re.IGNORECASE)
+# Containers spelled for several sizes (`sizes`, `self.out_shapes`): not `shape`, whose items are ints.
+_SIZES_SPELLED = re.compile(r"^(\w+_)?(sizes|shapes)(_\w+)?$", re.IGNORECASE)
 
 
 def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bool:
@@ -387,9 +392,390 @@ def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bo
         value = assign.value
     elif isinstance(assign, (cst.FunctionDef, cst.ClassDef)):
         return False  # a function or a class, never a size
-    if value is None:  # a parameter, a loop's target, an unpacked call: its value is not shown
-        return _SIZE_SPELLED.match(name) is not None
+    if _SIZE_SPELLED.match(name) is not None and value is None:
+        return True  # a parameter, a loop's target, an unpacked call spelled for a size
+    if isinstance(assign, cst.Param):
+        return _parameter_may_hold_a_size(tree, assign, depth)
+    if isinstance(assign, (cst.For, cst.CompFor)):
+        return _unpacked_item_may_be_a_size(tree, assign.target, assign.iter, name, depth)
+    if value is None and isinstance(binding, cst.AssignTarget) and isinstance(assign, cst.Assign):
+        # `first, s = found`: unpacked from a container, each name (not a starred one) one of its items
+        starred = [e for e in tree.of_type(binding.target, cst.StarredElement)]
+        if not any(name in flatten_names(e.value, keep_underscore=True) for e in starred):
+            return _item_may_be_a_size(tree, assign.value, depth + 1)
+    if value is None:  # a starred part, a `with` target...: its value is not shown
+        return False
     return may_be_a_size_value(tree, value, depth)
+
+
+def _parameter_may_hold_a_size(tree: Tree, param: cst.Param, depth: int) -> bool:
+    """Might the parameter ``param`` hold a ``torch.Size``? What another module's callers give is not
+    shown (its spelling decides, above), but some of its values are: its default (``def make(d=x.size())``,
+    ``lambda d=x.shape: ...``), what the file's calls of it by name give it (``make(x.size())``), and for
+    a lambda handed to ``map``/``filter``, the items of the iterables it is mapped over (``map(lambda s:
+    ..., [x.size() for x in xs])``)."""
+    if param.default is not None and may_be_a_size_value(tree, param.default, depth + 1):
+        return True
+    parameters = tree.parent(param)
+    function = tree.parent(parameters) if parameters is not None else None
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or param.star:
+        return False
+    if any(may_be_a_size_value(tree, given, depth + 1) for given in _arguments_given(tree, function, param)):
+        return True  # `make(x.size())` of `def make(d)` or `make = lambda d: ...`
+    if not isinstance(function, cst.Lambda):
+        return False
+    arg = tree.parent(function)
+    call = tree.parent(arg) if isinstance(arg, cst.Arg) else None
+    if not (isinstance(call, cst.Call) and call.args and call.args[0] is arg):
+        return False
+    mapped = dotted_name(call.func)
+    if mapped not in ("map", "filter"):
+        return False
+    position = next((i for i, p in enumerate(function.params.params) if p is param), None)
+    iterables = call.args[1:]
+    if position is None or any(a.star or a.keyword for a in iterables):
+        return bool(iterables)  # `map(f, *columns)`: which iterable feeds it, the code does not show
+    if mapped == "filter":
+        position = 0
+    return position < len(iterables) and _item_may_be_a_size(tree, iterables[position].value, depth + 1)
+
+
+def _arguments_given(
+    tree: Tree, function: cst.FunctionDef | cst.Lambda, param: cst.Param
+) -> list[cst.BaseExpression]:
+    """What the file's calls of ``function`` by its name (``make(x.size())``, ``self.make(...)`` for a
+    method, ``make = lambda d: ...`` then ``make(...)``) give ``param``, by position or keyword."""
+    positional_params = [*function.params.posonly_params, *function.params.params]
+    position = next((i for i, p in enumerate(positional_params) if p is param), None)
+    if isinstance(function, cst.FunctionDef):
+        name = function.name.value
+        method = isinstance(tree.parent(tree.parent(function)), cst.ClassDef) and not any(
+            dotted_name(d.decorator) == "staticmethod" for d in function.decorators
+        )
+    else:
+        assign = tree.parent(function)
+        if not (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return []
+        name, method = assign.targets[0].target.value, False
+    given: list[cst.BaseExpression] = []
+    for call in tree.memo("legacy_constructors.calls_by_name", lambda: _calls_by_name(tree)).get(name, ()):
+        if method != isinstance(call.func, cst.Attribute):
+            continue
+        offset = 1 if method else 0  # (the instance comes first: `self` is never handed a size here)
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                break  # `make(*sizes)`: which argument lands where, the call does not show
+            if arg.keyword is not None:
+                if arg.keyword.value == param.name.value:
+                    given.append(arg.value)
+            elif position is not None and i + offset == position:
+                given.append(arg.value)
+    return given
+
+
+def _calls_by_name(tree: Tree) -> dict[str, list[cst.Call]]:
+    """The file's calls of a plain name or of a method, by that name (``make(...)``, ``self.make(...)``)."""
+    found: dict[str, list[cst.Call]] = {}
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        called = (
+            func.value
+            if isinstance(func, cst.Name)
+            else func.attr.value
+            if isinstance(func, cst.Attribute)
+            else None
+        )
+        if called is not None:
+            found.setdefault(called, []).append(call)
+    return found
+
+
+# Builtins whose items are the items of their first argument (`sorted(sizes)`, `reversed(sizes)`).
+_SAME_ITEMS = frozenset({"list", "tuple", "set", "sorted", "reversed", "iter", "frozenset"})
+
+
+def _unpacked_item_may_be_a_size(
+    tree: Tree, target: cst.BaseExpression, iterable: cst.BaseExpression, name: str, depth: int
+) -> bool:
+    """Might the loop (or comprehension) ``for target in iterable`` bind ``name`` to a ``torch.Size``?
+    Unpacked, the part of each item ``name`` takes: of ``zip(a, b)`` an item of ``a`` or ``b``, of
+    ``enumerate(a)`` an item of ``a``, of ``d.items()`` a value of ``d``. Where the code does not show
+    which part, any item that may be a ``torch.Size`` is a likely source."""
+    if isinstance(target, cst.Name):
+        return _item_may_be_a_size(tree, iterable, depth)
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return False  # `for self.s in ...`: an attribute, not ``name``
+    position = next(
+        (i for i, e in enumerate(target.elements) if name in flatten_names(e.value, keep_underscore=True)),
+        None,
+    )
+    if position is None or depth > 5:
+        return False
+    part = target.elements[position]
+    starred = any(isinstance(e, cst.StarredElement) for e in target.elements)
+    if isinstance(iterable, cst.Call) and not starred:
+        spelled = dotted_name(iterable.func)
+        given = [a.value for a in iterable.args if not a.keyword]
+        if spelled == "zip" and not any(a.star for a in iterable.args):
+            return position < len(given) and _unpacked_item_may_be_a_size(
+                tree, part.value, given[position], name, depth + 1
+            )
+        if spelled == "enumerate" and given:
+            return position == 1 and _unpacked_item_may_be_a_size(tree, part.value, given[0], name, depth + 1)
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items":
+            owner = iterable.func.value
+            if position == 0:
+                return _item_may_be_a_size(tree, owner, depth + 1)  # a key (a `torch.Size` is hashable)
+            return _values_may_be_a_size(tree, owner, name, depth + 1)
+    # `for k, s in [(k, t.size()) ...]`: a part of an item holding one (or of an item that may be one)
+    return _items_hold_sizes(tree, iterable, depth + 1) or _item_may_be_a_size(tree, iterable, depth)
+
+
+def _item_may_be_a_size(
+    tree: Tree, iterable: cst.BaseExpression, depth: int, *, indexed: bool = False
+) -> bool:
+    """Might an item of ``iterable`` be a ``torch.Size``? So it may where the code shows one among them: a
+    display or a comprehension of what may be one (``[x.size() for x in xs]``), ``map`` of a function
+    or lambda that may return one, ``sorted(...)`` and the like of such, ``d.values()`` of a dictionary
+    holding one; a name bound to any of those, or appended one (``sizes.append(x.shape)``); and where
+    the code does not show them, a name or attribute spelled for sizes (``sizes``, ``self.shapes``).
+    ``indexed``: an item taken by its index or key (``sizes[0]``), a dictionary's value, not its key."""
+    if depth > 5:
+        return False
+    if indexed and isinstance(iterable, cst.DictComp):
+        return may_be_a_size_value(tree, iterable.value, depth + 1)
+    if indexed and isinstance(iterable, cst.Dict):
+        return _values_may_be_a_size(tree, iterable, None, depth + 1)
+    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+        return any(
+            _item_may_be_a_size(tree, e.value, depth + 1)
+            if isinstance(e, cst.StarredElement)
+            else may_be_a_size_value(tree, e.value, depth + 1)
+            for e in iterable.elements
+        )
+    if isinstance(iterable, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+        return may_be_a_size_value(tree, iterable.elt, depth + 1)
+    if isinstance(iterable, cst.DictComp):
+        return may_be_a_size_value(tree, iterable.key, depth + 1)
+    if isinstance(iterable, cst.Dict):
+        return any(
+            isinstance(e, cst.DictElement) and may_be_a_size_value(tree, e.key, depth + 1)
+            for e in iterable.elements
+        )
+    if isinstance(iterable, cst.IfExp):
+        return _item_may_be_a_size(tree, iterable.body, depth + 1, indexed=indexed) or _item_may_be_a_size(
+            tree, iterable.orelse, depth + 1, indexed=indexed
+        )
+    if isinstance(iterable, cst.Attribute):
+        return _attribute_may_hold_sizes(tree, iterable.attr.value, depth + 1, indexed=indexed)
+    if isinstance(iterable, cst.Name):
+        return _name_may_hold_sizes(tree, iterable, depth + 1, indexed=indexed)
+    if not isinstance(iterable, cst.Call):
+        return False
+    spelled = dotted_name(iterable.func)
+    given = [a for a in iterable.args if not a.keyword]
+    if spelled in _SAME_ITEMS and given:
+        return _item_may_be_a_size(tree, given[0].value, depth + 1)
+    if spelled == "filter" and len(given) == 2:
+        return _item_may_be_a_size(tree, given[1].value, depth + 1)
+    if spelled == "map" and given:
+        mapped = given[0].value
+        if isinstance(mapped, cst.Lambda):
+            return may_be_a_size_value(tree, mapped.body, depth + 1)
+        if isinstance(mapped, cst.Attribute):  # `map(torch.Size, rows)`, `map(torch.Tensor.size, xs)`
+            return mapped.attr.value in ("Size", "size")
+        return isinstance(mapped, cst.Name) and _may_call_a_size(tree, mapped, depth + 1)
+    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "values":
+        return _values_may_be_a_size(tree, iterable.func.value, None, depth + 1)
+    if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "keys":
+        return _item_may_be_a_size(tree, iterable.func.value, depth + 1)
+    return any(_function_may_give_sizes(tree, f, depth + 1) for f in _functions_called(tree, iterable))
+
+
+def _functions_called(tree: Tree, call: cst.Call) -> list[cst.FunctionDef]:
+    """The functions of the file ``call`` may call: the ``def`` a plain name is bound to where it is read,
+    or, for a method (``self.sizes_of(x)``), every function of the file of that name."""
+    if isinstance(call.func, cst.Name):
+        return [b for b in _bindings_seen(tree, call.func) if isinstance(b, cst.FunctionDef)]
+    if isinstance(call.func, cst.Attribute):
+        name = call.func.attr.value
+        return [f for f in tree.of_type(tree.root, cst.FunctionDef) if f.name.value == name]
+    return []
+
+
+def _function_may_give_sizes(tree: Tree, function: cst.FunctionDef, depth: int) -> bool:
+    """Might iterating what ``function`` gives yield a ``torch.Size``: an item of what one of its own
+    ``return`` statements gives (``return [x.size() for x in xs]``), or, for a generator, what one of its
+    ``yield`` statements gives (``yield x.shape``; ``yield from`` the items of a container)?"""
+    for node in tree.of_type(function.body, (cst.Return, cst.Yield)):
+        owner = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), None)
+        if owner is not function or node.value is None:
+            continue
+        if isinstance(node, cst.Return) and _item_may_be_a_size(tree, node.value, depth):
+            return True
+        if isinstance(node, cst.Yield):
+            if isinstance(node.value, cst.From):
+                if _item_may_be_a_size(tree, node.value.item, depth):
+                    return True
+            elif may_be_a_size_value(tree, node.value, depth):
+                return True
+    return False
+
+
+def _name_may_hold_sizes(tree: Tree, name: cst.Name, depth: int, *, indexed: bool = False) -> bool:
+    """Might ``name``, iterated, give a ``torch.Size``: a binding of it seen where it is read holds one
+    among its items (:func:`_item_may_be_a_size`), or is not shown and spelled for sizes, or the file
+    appends one to a list of that name (``sizes.append(x.size())``, ``.insert``, ``.extend``)?
+    ``indexed``: as :func:`_item_may_be_a_size`."""
+    if _SIZES_SPELLED.match(name.value):
+        return True
+    for binding in _bindings_seen(tree, name):
+        assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
+        values: list[cst.BaseExpression] = []
+        if isinstance(assign, (cst.Assign, cst.AnnAssign)) and isinstance(binding, cst.AssignTarget):
+            bound = _value_bound_to(binding.target, assign.value, name.value) if assign.value else None
+            values = [bound] if bound is not None else []
+            starred = tree.of_type(binding.target, cst.StarredElement)
+            if (
+                bound is None
+                and assign.value is not None
+                and any(name.value in flatten_names(e.value, keep_underscore=True) for e in starred)
+            ):
+                values = [assign.value]  # `first, *rest = found`: `rest` holds items of `found`
+        elif isinstance(assign, (cst.AnnAssign, cst.NamedExpr)) and assign.value is not None:
+            values = [assign.value]
+        elif isinstance(assign, cst.Param):  # `def f(group=[x.size()])`, `f([x.size()])`
+            values = [*([assign.default] if assign.default else []), *_parameters_given(tree, assign)]
+        elif isinstance(assign, (cst.For, cst.CompFor)) and isinstance(assign.target, cst.Name):
+            # `for group in [[x.size()]]: for s in group`: an item of an item of that loop's container
+            if _items_hold_sizes(tree, assign.iter, depth + 1):
+                return True
+        if any(_item_may_be_a_size(tree, value, depth, indexed=indexed) for value in values):
+            return True
+    added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
+    return any(
+        _item_may_be_a_size(tree, value, depth) if extends else may_be_a_size_value(tree, value, depth)
+        for value, extends in added.get(name.value, ())
+    )
+
+
+def _parameters_given(tree: Tree, param: cst.Param) -> list[cst.BaseExpression]:
+    """What the file's calls of the function or lambda ``param`` is of hand it (:func:`_arguments_given`)."""
+    parameters = tree.parent(param)
+    function = tree.parent(parameters) if parameters is not None else None
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)) or param.star:
+        return []
+    return _arguments_given(tree, function, param)
+
+
+def _items_hold_sizes(tree: Tree, iterable: cst.BaseExpression, depth: int) -> bool:
+    """Might an item of ``iterable`` be a container holding a ``torch.Size`` among its items: a display or
+    a comprehension of such containers (``[[x.size()], [y.size()]]``, ``[[t.shape for t in g] for g in
+    gs]``, ``[(k, t.size()) for ...]``), ``zip`` of containers of sizes (each item a tuple of sizes), a
+    name bound to one of those or appended one (``pairs.append((k, x.shape))``)?"""
+    if depth > 5:
+        return False
+    if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+        return any(_item_may_be_a_size(tree, e.value, depth + 1) for e in iterable.elements)
+    if isinstance(iterable, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+        return _item_may_be_a_size(tree, iterable.elt, depth + 1)
+    if isinstance(iterable, cst.Call) and dotted_name(iterable.func) == "zip":
+        return any(_item_may_be_a_size(tree, a.value, depth + 1) for a in iterable.args)
+    if isinstance(iterable, cst.Name):
+        for binding in _bindings_seen(tree, iterable):
+            assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+            if isinstance(assign, cst.Assign) and isinstance(binding, cst.AssignTarget):
+                bound = _value_bound_to(binding.target, assign.value, iterable.value)
+                if bound is not None and _items_hold_sizes(tree, bound, depth + 1):
+                    return True
+        # `pairs.append((k, x.size()))`: an item added that holds one
+        added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
+        return any(
+            _items_hold_sizes(tree, value, depth + 1)
+            if extends
+            else _item_may_be_a_size(tree, value, depth + 1)
+            for value, extends in added.get(iterable.value, ())
+        )
+    return False
+
+
+def _attribute_may_hold_sizes(tree: Tree, attribute: str, depth: int, *, indexed: bool = False) -> bool:
+    """Might an attribute named ``attribute`` (of any object) hold ``torch.Size`` items: spelled for sizes
+    (``self.shapes``), set by the file to a container that may hold one (``self.found = [x.size() for x
+    in xs]``), or appended one (``self.found.append(x.shape)``)? ``indexed``: as
+    :func:`_item_may_be_a_size`."""
+    if _SIZES_SPELLED.match(attribute):
+        return True
+    values = tree.memo(
+        ("legacy_constructors.attribute_values", attribute), lambda: _attribute_values(tree, attribute)
+    )
+    if any(v is not None and _item_may_be_a_size(tree, v, depth, indexed=indexed) for v in values):
+        return True
+    added = tree.memo("legacy_constructors.list_additions", lambda: _list_additions(tree))
+    return any(
+        _item_may_be_a_size(tree, value, depth) if extends else may_be_a_size_value(tree, value, depth)
+        for value, extends in added.get("." + attribute, ())
+    )
+
+
+def _values_may_be_a_size(tree: Tree, mapping: cst.BaseExpression, name: str | None, depth: int) -> bool:
+    """Might a value of the dictionary ``mapping`` be a ``torch.Size``: one its display or comprehension
+    shows (``{k: v.shape for k, v in xs.items()}``), through a name bound to one, or a name or attribute
+    spelled for sizes (``shapes``); else ``name`` (what the values are bound to) spelled for one."""
+    if depth > 5:
+        return False
+    if isinstance(mapping, cst.DictComp):
+        return may_be_a_size_value(tree, mapping.value, depth + 1)
+    if isinstance(mapping, cst.Dict):
+        return any(
+            may_be_a_size_value(tree, e.value, depth + 1)
+            if isinstance(e, cst.DictElement)
+            else _values_may_be_a_size(tree, e.value, name, depth + 1)
+            for e in mapping.elements
+        )
+    spelled = mapping.attr.value if isinstance(mapping, cst.Attribute) else None
+    if isinstance(mapping, cst.Name):
+        spelled = mapping.value
+        for binding in _bindings_seen(tree, mapping):
+            assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
+            if isinstance(assign, cst.Assign) and isinstance(binding, cst.AssignTarget):
+                value = _value_bound_to(binding.target, assign.value, mapping.value)
+                if value is not None and _values_may_be_a_size(tree, value, name, depth + 1):
+                    return True
+    return (spelled is not None and _SIZES_SPELLED.match(spelled) is not None) or (
+        name is not None and _SIZE_SPELLED.match(name) is not None
+    )
+
+
+def _list_additions(tree: Tree) -> dict[str, list[tuple[cst.BaseExpression, bool]]]:
+    """What the file adds to lists by name: ``sizes.append(v)`` and ``sizes.insert(i, v)`` give ``(v,
+    False)``, ``sizes.extend(vs)`` ``(vs, True)`` (its items are added); to an attribute's list
+    (``self.found.append(v)``), under its name after a dot (``.found``)."""
+    found: dict[str, list[tuple[cst.BaseExpression, bool]]] = {}
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        owner = func.value
+        key = (
+            owner.value
+            if isinstance(owner, cst.Name)
+            else "." + owner.attr.value
+            if isinstance(owner, cst.Attribute)
+            else None
+        )
+        if key is None:
+            continue
+        method, given = func.attr.value, [a.value for a in call.args if not a.keyword and not a.star]
+        if method in ("append", "extend") and len(given) == 1:
+            found.setdefault(key, []).append((given[0], method == "extend"))
+        elif method == "insert" and len(given) == 2:
+            found.setdefault(key, []).append((given[1], False))
+    return found
 
 
 def _value_bound_to(
@@ -415,7 +801,8 @@ def _value_bound_to(
 
 def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -> bool:
     """Might ``value`` be a ``torch.Size``? ``x.size()``, ``x.shape``, ``torch.Size(...)`` or a slice of
-    one; a name that may hold one (:func:`may_hold_a_size`); an attribute an assignment of the file may
+    one; an item of a container that may hold one (``sizes[0]``: :func:`_item_may_be_a_size`); a name
+    that may hold one (:func:`may_hold_a_size`); an attribute an assignment of the file may
     set to one, or spelled for one (``s.dims = x.size()``); a call that may return one: of a method of
     size bound to a name (``sz = x.size`` then ``sz()``), or of a function or method of the file a return
     of which may be one (``def dims_of(x): return x.size()``)."""
@@ -423,6 +810,13 @@ def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -
         value = value.value  # `x.size()[1:]`: a slice of a `torch.Size` is one
     if depth > 5:
         return False
+    if (
+        isinstance(value, cst.Subscript)
+        and len(value.slice) == 1
+        and isinstance(value.slice[0].slice, cst.Index)
+    ):
+        # `sizes[0]`, `shapes["a"]`: an item of a container that may hold one (not of a `torch.Size`: an int)
+        return _item_may_be_a_size(tree, value.value, depth + 1, indexed=True)
     if isinstance(value, cst.IfExp):
         return may_be_a_size_value(tree, value.body, depth) or may_be_a_size_value(tree, value.orelse, depth)
     if isinstance(value, cst.Name):
@@ -435,7 +829,20 @@ def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -
         return True
     if isinstance(value, cst.Attribute):
         return _attribute_may_hold_a_size(tree, value.attr.value, depth + 1)
-    return isinstance(value, cst.Call) and _may_return_a_size(tree, value, depth + 1)
+    if not isinstance(value, cst.Call):
+        return False
+    given = [a.value for a in value.args if not a.keyword and not a.star]
+    if spelled == "next" and given:  # `next(iter(sizes))`: an item
+        return _item_may_be_a_size(tree, given[0], depth + 1)
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value in _ITEM_METHODS:
+        # `sizes.pop()`, `shapes.get("a")`: an item of the container (a dictionary's value)
+        if _item_may_be_a_size(tree, value.func.value, depth + 1, indexed=True):
+            return True
+    return _may_return_a_size(tree, value, depth + 1)
+
+
+# Methods of a list, a deque or a dictionary that give one of its items (a dictionary's values).
+_ITEM_METHODS = frozenset({"pop", "popleft", "get", "setdefault"})
 
 
 def _attribute_may_hold_a_size(tree: Tree, attribute: str, depth: int) -> bool:

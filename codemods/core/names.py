@@ -69,6 +69,50 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def _builtins_written(tree: Tree, imported: dict[str, str]) -> frozenset[str] | None:
+    """The names the file sets on the builtins module (``builtins.float = int``, ``del builtins.len``,
+    ``setattr(builtins, "float", int)``), reached through ``import builtins`` (under any alias) or
+    ``__builtins__``; None where it may set any: the module handed on or indexed (``vars(builtins)``,
+    ``__builtins__["float"] = int``, ``b = builtins``), ``setattr`` of a name the call does not spell."""
+    spellings = {name for name, qualified in imported.items() if qualified == "builtins"} | {"__builtins__"}
+    written: set[str] = set()
+    for name in tree.of_type(tree.root, cst.Name):
+        if name.value not in spellings:
+            continue
+        parent = tree.parent(name)
+        if isinstance(parent, (cst.ImportAlias, cst.AsName)) or any(
+            isinstance(a, (cst.Import, cst.ImportFrom)) for a in tree.ancestors(name)
+        ):
+            continue  # `import builtins`: the binding itself
+        if isinstance(parent, cst.Attribute) and parent.value is name:
+            above = tree.parent(parent)
+            if parent.attr.value == "__dict__":
+                return None  # `builtins.__dict__["float"] = int`
+            if isinstance(above, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del, cst.For)) or (
+                isinstance(above, (cst.Element, cst.Tuple, cst.List, cst.StarredElement))
+            ):
+                written.add(parent.attr.value)  # `builtins.float = int` (or unpacked into it)
+            continue  # a read: `builtins.print(...)`
+        call = tree.parent(parent) if isinstance(parent, cst.Arg) else None
+        if (
+            isinstance(call, cst.Call)
+            and dotted_name(call.func) in ("getattr", "hasattr")
+            and call.args[0] is parent
+        ):
+            continue  # a read of one attribute
+        if (
+            isinstance(call, cst.Call)
+            and dotted_name(call.func) in ("setattr", "delattr")
+            and call.args[0] is parent
+        ):
+            key = call.args[1].value if len(call.args) > 1 else None
+            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                written.add(key.evaluated_value)
+                continue
+        return None
+    return frozenset(written)
+
+
 def _module_path(node: cst.BaseExpression) -> str:
     name = dotted_name(node)
     assert name is not None  # import statements always name modules with dotted names
@@ -278,11 +322,16 @@ class ImportAliases:
 
         Not where an import or any other binding of the file binds that name: ``float = int`` anywhere in
         it makes every ``float`` of it suspect (which reads see which binding is not worth telling apart
-        for a builtin's name). False where the module read is not known (names given by hand)."""
+        for a builtin's name); nor where the file sets it on the builtins module (``builtins.float =
+        int``, ``setattr(builtins, "float", int)``), or hands that module to code that may
+        (:func:`_builtins_written`). False where the module read is not known (names given by hand)."""
         tree = self._tree() if self._tree is not None else None
         if tree is None or not isinstance(node, cst.Name) or node.value in self.names:
             return False
-        return node.value not in binding_counts(tree)
+        if node.value in binding_counts(tree):
+            return False
+        written = tree.memo("names.builtins_written", lambda: _builtins_written(tree, self.names))
+        return written is not None and node.value not in written
 
     def is_method_call(self, node: cst.BaseExpression) -> TypeGuard[cst.Call]:
         """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""

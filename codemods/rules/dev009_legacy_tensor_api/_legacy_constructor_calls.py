@@ -111,7 +111,7 @@ def constructor_call(
         )
         if read is not None:
             return message + read[0], read[1], True
-        return message + UNCLEAR, None, False
+        return message + _unclear_why(tree, call), None, False
     if qualified == "torch.Tensor":
         fixed = _default_dtype(tree, aliases, fixed)
         message += " (the default dtype)"
@@ -119,6 +119,23 @@ def constructor_call(
         f for f in ("torch.as_tensor", "torch.tensor", "torch.empty") if code_of(fixed.func).endswith(f[6:])
     )
     return message + f"; use `{factory}(...)`", fixed, False
+
+
+MAY_BE_A_SIZE = (
+    ": cannot tell data from a size here: {arg} may be (a slice of) a `torch.Size` (the file shows one"
+    " reaching it, or names it so), which the legacy call reads as a size; use `torch.empty(size,"
+    " dtype=...)` for a size or `torch.tensor(data, dtype=...)` for data"
+)
+
+
+def _unclear_why(tree: Tree, call: cst.Call) -> str:
+    """Why the legacy constructor ``call`` is left in place: its one argument may be a ``torch.Size``
+    (:func:`may_be_a_size_value`), said as such, or the file shows nothing either way."""
+    given = call.args[0] if len(call.args) == 1 else None
+    if given is None or given.keyword is not None or given.star or not may_be_a_size_value(tree, given.value):
+        return UNCLEAR
+    spelled = code_of(given.value)
+    return MAY_BE_A_SIZE.format(arg=f"`{spelled}`" if len(spelled) <= 40 else "its argument")
 
 
 # In-place fills: a legacy constructor given a size is usually filled right away (`Tensor(n).zero_()`).

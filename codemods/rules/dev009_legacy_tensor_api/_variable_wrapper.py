@@ -20,7 +20,8 @@ does). Plain ``x`` means the same when both of these hold:
 * a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
   built in this file with the default collate (tensors stacked afresh for each batch; we assume
   the dataset's samples do not require grad, as any dataset of data does, unless the file makes the
-  tensors it is built from require grad or computes them with a model), never changed in place
+  tensors it is built from require grad or computes them with a model, an indexed layer of one
+  included, or the dataset's own class does either), never changed in place
   nor given autograd metadata there, and either rebound by the call itself (``x = Variable(x)``:
   the old object is then out of reach) or read nowhere else but for its size.
 
@@ -456,43 +457,55 @@ def _name_assigns(
 
 
 def _requires_grad_called(tree: Tree) -> frozenset[str]:
-    """The names the file calls ``.requires_grad_()`` on."""
-    return frozenset(
+    """The names the file calls ``.requires_grad_()`` on, or sets ``.requires_grad`` of."""
+    called = (
         call.func.value.value
         for call in tree.of_type(tree.root, cst.Call)
         if isinstance(call.func, cst.Attribute)
         and call.func.attr.value == "requires_grad_"
         and isinstance(call.func.value, cst.Name)
     )
+    set_to = (
+        target.target.value.value
+        for target in tree.of_type(tree.root, cst.AssignTarget)
+        if isinstance(target.target, cst.Attribute)
+        and target.target.attr.value == "requires_grad"
+        and isinstance(target.target.value, cst.Name)
+    )
+    return frozenset((*called, *set_to))
 
 
 def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpression) -> bool:
     """Is a tensor the loader serves computed by a model of the file, with gradients on: ``data =
-    model(x)``, ``net.features(x)``, ``nn.Linear(2, 2)(x)``, or a function of the file that returns
-    one (``embed(x)``)? Followed through the names the loader's expression reads and what binds them in
-    its scope (else at the top level), to any depth. A model's parameters require grad, so its output
-    has gradient history, and each batch is a slice of it. Not what is computed under
-    ``torch.no_grad()`` or cut from the graph on the way (``.detach()``, ``.data``, ``Variable(...)``)."""
+    model(x)``, ``net.features(x)``, ``enc[0](x)``, ``nn.Linear(2, 2)(x)``, or a function of the file that
+    returns one (``embed(x)``), or the code of a dataset class of the file (``Pairs()`` whose
+    ``__getitem__`` runs a model, or which makes a tensor require grad)? Followed through the names the
+    loader's expression reads and what binds them in its scope (else at the top level), to any depth. A
+    model's parameters require grad, so its output has gradient history, and each batch is a slice of
+    it. Not what is computed under ``torch.no_grad()`` or cut from the graph on the way (``.detach()``,
+    ``.data``, ``Variable(...)``)."""
     models = model_names(tree, aliases) | models_by_use(tree)
     local_modules = module_classes(tree, aliases)
     functions = tree.memo(
         "variable_wrapper.module_functions",
         lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)},
     )
+    classes = _classes_of_the_file(tree)
     values: list[cst.CSTNode] = [loader]
     seen: set[tuple[int, str]] = set()  # (scope, name) followed
-    followed: set[int] = set()  # functions whose returns are followed
+    followed: set[int] = set()  # functions whose returns are followed, classes whose code is
+    made_to_require_grad = tree.memo("variable_wrapper.requires_grad_", lambda: _requires_grad_called(tree))
     while values:
         value = values.pop()
         scope = next((a for a in tree.ancestors(value) if isinstance(a, cst.FunctionDef)), tree.root)
+        if _asks_for_grad(tree, value) or _read_names(tree, value) & made_to_require_grad:
+            return True  # `w = torch.randn(2, requires_grad=True)` read by a dataset class's `__getitem__`
         for call in tree.of_type(value, cst.Call):
             if _cut_from_graph(tree, call, value, aliases):
                 continue
-            spelled = dotted_name(call.func) or ""
-            if any(spelled == m or spelled.startswith(m + ".") for m in models) or is_module_constructor(
-                call.func, aliases, local_modules
-            ):
+            if _calls_a_model(call.func, models, aliases, local_modules):
                 return True
+            spelled = dotted_name(call.func) or ""
             function = functions.get(spelled)
             if function is not None and id(function) not in followed:
                 followed.add(id(function))
@@ -501,6 +514,14 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
                     for r in tree.of_type(function, cst.Return)
                     if r.value is not None and _scope(tree, r) is function
                 ]
+            made = classes.get(spelled)
+            if made is not None and id(made) not in followed and spelled not in local_modules:
+                # `Pairs()`, a dataset class of the file: what its methods compute (`__getitem__`
+                # returning `model(x)`, `__init__` keeping one) is what its samples are made of
+                if _class_asks_for_grad(tree, made):
+                    return True
+                followed.add(id(made))
+                values.append(made)
         for name in _read_names(tree, value):
             if (id(scope), name) in seen:
                 continue
@@ -510,6 +531,44 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
                 if isinstance(assign, cst.Assign) and not _without_grad(tree, assign, aliases):
                     values.append(assign.value)
     return False
+
+
+def _calls_a_model(
+    func: cst.BaseExpression, models: frozenset[str], aliases: ImportAliases, local_modules: set[str]
+) -> bool:
+    """Does calling ``func`` run a model or a part of one: ``model(x)``, ``net.features(x)``, an indexed
+    layer of one (``enc[0](x)``, ``self.blocks[2].fc(x)``, ``getattr(model, name)(x)``), a layer made in
+    place (``nn.Linear(2, 2)(x)``, ``nn.Sequential(...)[0](x)``)?"""
+    node: cst.BaseExpression = func
+    while True:
+        if dotted_name(node) in models or is_module_constructor(node, aliases, local_modules):
+            return True
+        if isinstance(node, (cst.Attribute, cst.Subscript)):
+            node = node.value
+        elif isinstance(node, cst.Call) and dotted_name(node.func) == "getattr" and node.args:
+            node = node.args[0].value  # `getattr(model, "fc")(x)`: a part of the model
+        else:
+            return False
+
+
+def _class_asks_for_grad(tree: Tree, cls: cst.ClassDef) -> bool:
+    """Does the code of ``cls`` make a tensor require grad (a factory asked for it, ``nn.Parameter``,
+    ``.requires_grad_()``, ``.requires_grad = ...``)? Its samples may then carry gradient history."""
+    if _asks_for_grad(tree, cls):
+        return True
+    return any(
+        a.attr.value == "requires_grad_"
+        or (a.attr.value == "requires_grad" and isinstance(tree.parent(a), cst.AssignTarget))
+        for a in tree.of_type(cls, cst.Attribute)
+    )
+
+
+def _classes_of_the_file(tree: Tree) -> dict[str, cst.ClassDef]:
+    """The classes the module defines at its top level, by name."""
+    return tree.memo(
+        "variable_wrapper.classes",
+        lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.ClassDef)},
+    )
 
 
 def _scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
@@ -578,7 +637,7 @@ def _file_asks_for_grad(tree: Tree) -> bool:
     return False
 
 
-def _asks_for_grad(tree: Tree, value: cst.BaseExpression) -> bool:
+def _asks_for_grad(tree: Tree, value: cst.CSTNode) -> bool:
     """``torch.randn(n, requires_grad=True)``, ``nn.Parameter(w)``: a tensor that requires grad."""
     for call in tree.of_type(value, cst.Call):
         wanted = kwarg(call, "requires_grad")

@@ -2833,7 +2833,7 @@ INVALID = [
             return torch.FloatTensor(dims[1:]), torch.FloatTensor(tail_of(x))
         """,
         None,
-        message="cannot tell data from a size here",
+        message="`dims[1:]` may be (a slice of) a `torch.Size`",
         line=9,
     ),
     # A slice of what the file shows may be a `torch.Size` another way: an attribute set to one, a bound
@@ -2863,6 +2863,54 @@ INVALID = [
         None,
         message="cannot tell data from a size here",
         line=18,
+    ),
+    # A `torch.Size` reaching the sliced name another way: a parameter's default (a lambda's too, or a
+    # helper's result), a loop or comprehension over sizes (unpacked from `zip` or `.items()`), a lambda
+    # mapped over sizes. A size to the legacy call, not an array: reported only.
+    Invalid(
+        """
+        import torch
+
+        def dims_of(x):
+            return x.shape
+
+        def make(x, d=dims_of(torch.zeros(2, 3)), grown=lambda e=torch.zeros(4).size(): torch.FloatTensor(e[1:])):
+            found = {k: v.shape for k, v in x.items()}
+            a = [torch.FloatTensor(s[1:]) for s in [t.size() for t in x.values()]]
+            b = list(map(lambda s: torch.FloatTensor(s[1:]), [t.size() for t in x.values()]))
+            c = {k: torch.FloatTensor(s[1:]) for k, s in found.items()}
+            for name, s in zip(x, [t.size() for t in x.values()]):
+                a.append(torch.FloatTensor(s[1:]))
+            return torch.FloatTensor(d[1:]), a, b, c
+        """,
+        None,
+        message="`e[1:]` may be (a slice of) a `torch.Size`",
+        line=6,
+    ),
+    # The same shapes over arrays: an array's slice, shared.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def make(rows, d=np.zeros(4)):
+            a = [torch.FloatTensor(r[1:]) for r in [np.ones(3), np.zeros(3)]]
+            for i, r in enumerate(rows):
+                a.append(torch.FloatTensor(r[1:]))
+            return torch.FloatTensor(d[1:]), a
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def make(rows, d=np.zeros(4)):
+            a = [torch.as_tensor(r[1:], dtype=torch.float32) for r in [np.ones(3), np.zeros(3)]]
+            for i, r in enumerate(rows):
+                a.append(torch.as_tensor(r[1:], dtype=torch.float32))
+            return torch.as_tensor(d[1:], dtype=torch.float32), a
+        """,
+        message="of an array (a slice",
+        line=5,
     ),
     # A slice of a name bound to an array (to a `torch.Size` only in another function): an array's, shared.
     Invalid(

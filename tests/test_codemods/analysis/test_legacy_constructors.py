@@ -371,6 +371,144 @@ SIZE_SLICES = [
         "    setup()\n    return torch.FloatTensor(feat[1:])",
         None,
     ),
+    # A `torch.Size` reaching the name through a parameter's default (of a lambda too, or a helper's
+    # result), a loop or a comprehension over sizes (unpacked from `zip`, `enumerate`, `.items()`), a lambda
+    # mapped over sizes, a list the file appends sizes to.
+    ("def make(d=x.size()):\n    return torch.FloatTensor(d[1:])", None),
+    ("make = lambda d=x.shape: torch.FloatTensor(d[1:])", None),
+    ("def tail(t):\n    return t.shape\n\ndef make(d=tail(x)):\n    return torch.FloatTensor(d[1:])", None),
+    ("for s in [t.size() for t in xs]:\n    u = torch.FloatTensor(s[1:])", None),
+    ("found = [t.size() for t in xs]\nfor s in found:\n    u = torch.FloatTensor(s[1:])", None),
+    (
+        "found = []\nfor t in xs:\n    found.append(t.shape)\nfor s in found:\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    ("us = [torch.FloatTensor(s[1:]) for s in (t.size() for t in xs)]", None),
+    ("for k, s in zip(keys, [t.size() for t in xs]):\n    u = torch.FloatTensor(s[1:])", None),
+    ("for i, s in enumerate(t.shape for t in xs):\n    u = torch.FloatTensor(s[1:])", None),
+    ("us = list(map(lambda s: torch.FloatTensor(s[1:]), [t.size() for t in xs]))", None),
+    (
+        "got = {k: v.shape for k, v in xs.items()}\nus = {k: torch.FloatTensor(s[1:]) for k, s in got.items()}",
+        None,
+    ),
+    (
+        "got = {k: v.shape for k, v in xs.items()}\nfor s in got.values():\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # A parameter the file's own calls hand a size (by position, keyword, to a method or a named lambda), a
+    # loop over what a function of the file returns or yields.
+    ("def make(d):\n    return torch.FloatTensor(d[1:])\n\nu = make(x.size())", None),
+    ("def make(n, d=None):\n    return torch.FloatTensor(d[1:])\n\nu = make(3, d=x.shape)", None),
+    (
+        "class A:\n    def make(self, d):\n        return torch.FloatTensor(d[1:])\n\n"
+        "    def run(self, x):\n        return self.make(x.size())",
+        None,
+    ),
+    ("make = lambda d: torch.FloatTensor(d[1:])\nu = make(x.shape)", None),
+    (
+        "def every(xs):\n    return [t.size() for t in xs]\n\nfor s in every(xs):\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "def every(xs):\n    for t in xs:\n        yield t.shape\n\nfor s in every(xs):\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # An item taken from a container of sizes by its index or key (a dictionary's value, not its key).
+    ("found = [t.size() for t in xs]\ns = found[0]\nu = torch.FloatTensor(s[1:])", None),
+    ('got = {k: v.shape for k, v in xs.items()}\ns = got["a"]\nu = torch.FloatTensor(s[1:])', None),
+    (
+        "got = {t.size(): np.zeros(3) for t in xs}\ns = got[k]\nu = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
+    (
+        "found = [np.zeros(3)]\ns = found[0]\nu = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
+    # A container of sizes an attribute holds (set or appended to), a loop over containers of sizes (nested,
+    # zipped), a parameter handed one, a map of `torch.Size` or of a method of size.
+    ("self.found = [t.size() for t in xs]\nfor s in self.found:\n    u = torch.FloatTensor(s[1:])", None),
+    ("self.found.append(x.shape)\nfor s in self.found:\n    u = torch.FloatTensor(s[1:])", None),
+    (
+        "for group in [[t.size() for t in xs]]:\n    for s in group:\n        u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "for pair in zip(ys, [t.size() for t in xs]):\n    for s in pair:\n        u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    (
+        "def make(group):\n    for s in group:\n        u = torch.FloatTensor(s[1:])\n\nmake([t.shape for t in xs])",
+        None,
+    ),
+    ("for s in map(torch.Size, rows):\n    u = torch.FloatTensor(s[1:])", None),
+    ("for s in map(torch.Tensor.size, xs):\n    u = torch.FloatTensor(s[1:])", None),
+    # ... or of arrays: an array's slice
+    (
+        "self.found = [np.zeros(3)]\nfor r in self.found:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for group in [[np.zeros(3)]]:\n    for r in group:\n        u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    # An item of a container of sizes taken by `pop`, `get`, `next` or unpacking (a starred name: the rest).
+    ("found = [t.size() for t in xs]\ns = found.pop()\nu = torch.FloatTensor(s[1:])", None),
+    ('got = {k: v.shape for k, v in xs.items()}\ns = got.get("a")\nu = torch.FloatTensor(s[1:])', None),
+    ("found = [t.size() for t in xs]\ns = next(iter(found))\nu = torch.FloatTensor(s[1:])", None),
+    ("found = [t.size() for t in xs]\nfirst, s = found\nu = torch.FloatTensor(s[1:])", None),
+    (
+        "found = [t.size() for t in xs]\nfirst, *rest = found\nfor s in rest:\n    u = torch.FloatTensor(s[1:])",
+        None,
+    ),
+    # A part of a pair that holds a size (a comprehension of pairs, pairs appended to a list).
+    ("for k, s in [(k, t.size()) for k, t in xs.items()]:\n    u = torch.FloatTensor(s[1:])", None),
+    ("pairs = []\npairs.append((k, x.shape))\nfor k, s in pairs:\n    u = torch.FloatTensor(s[1:])", None),
+    # ... of arrays (a dictionary's values, not its keys): an array's slice
+    (
+        "found = [np.zeros(3)]\nr = found.pop()\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "got = {t.size(): np.zeros(3) for t in xs}\nr = got.get(k)\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "found = [np.zeros(3), np.ones(3)]\nfirst, r = found\nu = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for k, r in [(k, np.zeros(3)) for k in ks]:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    # The same shapes over arrays, or over values the code does not show (not spelled for sizes).
+    (
+        "def make(d=np.zeros(3)):\n    return torch.FloatTensor(d[1:])",
+        "torch.as_tensor(d[1:], dtype=torch.float32)",
+    ),
+    (
+        "for r in [np.zeros(3), np.ones(3)]:\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "def f(rows):\n    for i, r in enumerate(rows):\n        u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "for k, s in zip([t.size() for t in xs], rows):\n    u = torch.FloatTensor(s[1:])",
+        "torch.as_tensor(s[1:], dtype=torch.float32)",
+    ),
+    (
+        "us = list(map(lambda r: torch.FloatTensor(r[1:]), [np.zeros(3)]))",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
+    (
+        "def make(d):\n    return torch.FloatTensor(d[1:])\n\nu = make(np.zeros(3))",
+        "torch.as_tensor(d[1:], dtype=torch.float32)",
+    ),
+    (
+        "def every(xs):\n    for t in xs:\n        yield t.T\n\nfor r in every(xs):\n    u = torch.FloatTensor(r[1:])",
+        "torch.as_tensor(r[1:], dtype=torch.float32)",
+    ),
     # The same shapes giving an array: an array's slice, as before.
     (
         "s.feat = np.zeros(3)\nt = torch.FloatTensor(s.feat[1:])",
@@ -418,6 +556,20 @@ FLOAT_NAMES = [
     ("float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
     ("t = torch.FloatTensor(x.astype(float))", "torch.as_tensor(x.astype(float), dtype=torch.float32)"),
     ("float = int\nt = torch.FloatTensor(x.astype(float))", None),
+    # `float` set on the builtins module (under any alias, through `setattr` or `__builtins__`), or that
+    # module handed to code that may set it: not the builtin either. Another name set there leaves it.
+    ("import builtins\nbuiltins.float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("import builtins as b\nb.float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
+    ('import builtins\nsetattr(builtins, "float", int)\nt = torch.FloatTensor(x.astype(float))', None),
+    ("__builtins__.float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    (
+        "import builtins\nvars(builtins).update(float=int)\na = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        None,
+    ),
+    (
+        "import builtins\nbuiltins.print = log\nx = builtins.len(y)\na = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        "torch.tensor(np.loadtxt(f, dtype=float), dtype=torch.int64)",
+    ),
     # NumPy's own floating dtype, and a text file's default dtype (float), whatever `float` is
     (
         "float = int\na = torch.LongTensor(np.array(k, dtype=np.float32))",

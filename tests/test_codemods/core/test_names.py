@@ -115,3 +115,14 @@ def test_a_builtin_name_is_one_only_where_nothing_in_the_file_binds_it():
     assert not reads_builtin("def f(float=int):\n    return float\n")
     assert not reads_builtin("from numpy import float64 as float\nb = float\n")
     assert not reads_builtin("a = float\n", names={})  # names given by hand: the file is not known
+    # set on the builtins module, or that module handed to code that may set it (`vars`, an alias of it)
+    assert not reads_builtin("import builtins\nbuiltins.float = int\nb = float\n")
+    assert not reads_builtin("import builtins as B\nB.float, B.int = int, float\nb = float\n")
+    assert not reads_builtin('import builtins\nsetattr(builtins, "float", int)\nb = float\n')
+    assert not reads_builtin("__builtins__.float = int\nb = float\n")
+    assert not reads_builtin('__builtins__["float"] = int\nb = float\n')
+    assert not reads_builtin("import builtins\nvars(builtins).update(float=int)\nb = float\n")
+    assert not reads_builtin("import builtins\nb = builtins\nb.float = int\nc = float\n")
+    # another name set there, or the module only read: still the builtin
+    assert reads_builtin("import builtins\nbuiltins.print = log\nn = builtins.len(y)\nb = float\n")
+    assert reads_builtin('import builtins\nf = getattr(builtins, "float")\nb = float\n', which=-1)

@@ -214,6 +214,137 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    # an indexed layer of a model (round 6), and a dataset class of the file whose code runs a model (by
+    # name or indexed) or makes a tensor require grad
+    "loader of a dataset of an indexed layer's output": (
+        "detach",
+        """
+        enc = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
+        data = enc[0](torch.randn(4, 2))
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class running a model": (
+        "detach",
+        """
+        model = torch.nn.Linear(2, 2)
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return model(torch.ones(2) * i)
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class keeping an indexed layer's output": (
+        "detach",
+        """
+        enc = torch.nn.ModuleList([torch.nn.Linear(2, 2)])
+        class Pairs(torch.utils.data.Dataset):
+            def __init__(self):
+                self.rows = enc[0](torch.randn(4, 2))
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return self.rows[i]
+        pairs = Pairs()
+        loader2 = torch.utils.data.DataLoader(pairs, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class of tensors requiring grad": (
+        "detach",
+        """
+        class Pairs(torch.utils.data.Dataset):
+            def __init__(self):
+                self.rows = torch.randn(4, 2)
+                self.rows.requires_grad_()
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return self.rows[i] * 2
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class reading a tensor that requires grad": (
+        "detach",
+        """
+        w = torch.randn(2, requires_grad=True)
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return w * i
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class reading a tensor set to require grad": (
+        "detach",
+        """
+        w = torch.randn(2)
+        w.requires_grad = True
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return w * i
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of a layer reached by getattr": (
+        "detach",
+        """
+        enc = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
+        data = getattr(enc, "0")(torch.randn(4, 2))
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset class of plain tensors": (
+        "plain",
+        """
+        class Pairs(torch.utils.data.Dataset):
+            def __len__(self):
+                return 4
+            def __getitem__(self, i):
+                return torch.ones(2) * i
+        loader2 = torch.utils.data.DataLoader(Pairs(), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of an indexed layer's output without grad": (
+        "plain",
+        """
+        enc = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU())
+        with torch.no_grad():
+            data = enc[0](torch.randn(4, 2))
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
     # ... but not of one computed without gradients, or cut from the graph on the way
     "loader of a dataset of a model's output without grad": (
         "plain",
