@@ -485,8 +485,8 @@ def _is_module_object(aliases: ImportAliases, node: cst.CSTNode) -> bool:
     ``__main__`` module imported by name, ``importlib.import_module(__name__)``: the module itself (in a
     script, the one its code runs in). Any other module of ``sys.modules`` may be this one too."""
     # (cheap tests of the spelling first: asked of every name, subscript and call of the file)
-    if isinstance(node, cst.Name):
-        return node.value == "__main__" and aliases.qualify(node) == "__main__"
+    if isinstance(node, cst.Name):  # `import __main__`, `import __main__ as main`
+        return aliases.names.get(node.value) == "__main__" and aliases.qualify(node) == "__main__"
     if isinstance(node, cst.Subscript):
         return _spells_modules(node.value) and aliases.qualify(node.value) == "sys.modules"
     assert isinstance(node, cst.Call)
@@ -502,10 +502,8 @@ def _is_module_object(aliases: ImportAliases, node: cst.CSTNode) -> bool:
 
 
 def _spells_modules(expr: cst.BaseExpression) -> bool:
-    """``sys.modules`` or ``modules`` (``from sys import modules``), by its last name."""
-    return (isinstance(expr, cst.Attribute) and expr.attr.value == "modules") or (
-        isinstance(expr, cst.Name) and expr.value == "modules"
-    )
+    """``sys.modules`` by its last name, or a name (``from sys import modules as loaded``)."""
+    return (isinstance(expr, cst.Attribute) and expr.attr.value == "modules") or isinstance(expr, cst.Name)
 
 
 def _module_written(tree: Tree, module: cst.BaseExpression, name: str) -> bool:

@@ -163,6 +163,8 @@ _PORTABLE = 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu
         "import sys\nsetattr(sys.modules[__name__], 'device', 'cpu')\n",
         "import sys\nsetattr(sys.modules.get(__name__), key, value)\n",  # a name not spelled
         "import __main__\n__main__.device = 'cpu'\n",
+        "import __main__ as main\nsetattr(main, 'device', 'cpu')\n",
+        "from sys import modules as loaded\nloaded[__name__].device = 'cpu'\n",
         "import sys\nthis = sys.modules[__name__]\ndef use_cpu():\n    this.device = 'cpu'\n",
         "import importlib\nvars(importlib.import_module(__name__)).update(overrides)\n",
         "g = globals()\ng['device'] = 'cpu'\n",
