@@ -1244,9 +1244,11 @@ def _tensor_spelled(expr: cst.BaseExpression) -> str | None:
 
 def _held(value: cst.BaseExpression) -> set[str]:
     """The spellings whose tensor ``value`` is, or holds as an element: ``loss`` of ``loss``,
-    ``loss.data``, ``[loss, acc]``, ``(loss,) if a else ()``."""
+    ``loss.data``, ``[loss, acc]``, ``{"l": loss}``, ``(loss,) if a else ()``."""
     if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
         return {s for e in value.elements for s in _held(e.value)}
+    if isinstance(value, cst.Dict):  # `{"l": loss}`, whose value `held["l"]` is
+        return {s for e in value.elements if isinstance(e, cst.DictElement) for s in _held(e.value)}
     if isinstance(value, cst.IfExp):
         return _held(value.body) | _held(value.orelse)
     if isinstance(value, cst.Call) and dotted_name(value.func) in _PASSING_ELEMENTS:

@@ -148,6 +148,11 @@ VALID = [
             for i, t in enumerate((loss,)):
                 t.set_(out)
             print(loss.data[0])
+        def fourth(out, y):
+            loss = F.mse_loss(out, y)
+            held = {"loss": loss}
+            held["loss"].unsqueeze_(0)
+            print(loss.data[0])
         """
     ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
