@@ -6,6 +6,11 @@ those ``next(it)`` binds in a ``while`` loop, and in the names it is then unpack
 their device through the methods that return the same data (``x.float()``, ``x.view(-1)``,
 ``Variable(x)``): :func:`data_root` sees through them, and :func:`rebinding` tells such a re-binding
 from a move (``x = x.to(device)``) and from a new value (``x = to_var(x)``).
+
+A loop over Python values the file writes (a literal, ``.tolist()``, a NumPy array, or a generator of
+the file that yields numbers, reached by name, alias, lambda, method, ``__iter__``, ``next()`` or
+``yield from``) draws values that have no ``.to()``: :attr:`Batch.plain`. What a generator of the file
+yields where the reading cannot follow it is unknown, not a batch: :attr:`Batch.unshown`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
+from codemods.core.name_bindings import binding_counts, binding_scope, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import SuiteStatement, code_of, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
@@ -57,6 +62,9 @@ class Batch:
     body: list[SuiteStatement]  # the loop's statements
     # names the loop draws from Python values the file writes (`ys = [0.5, 1.0]`, `zip(xs, ys)`): no tensors
     plain: frozenset[str] = frozenset()
+    # names drawn from a generator of the file whose yields the reading cannot follow (`yield from
+    # other()`, `yield sample`): a Python number there has no `.to()`
+    unshown: frozenset[str] = frozenset()
 
     @property
     def rest(self) -> list[SuiteStatement]:
@@ -74,6 +82,7 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
     """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``)."""
     body: list[SuiteStatement] = list(loop.body.body)
     anchor: SuiteStatement | None = None
+    drawn: tuple[cst.BaseExpression, cst.BaseExpression]  # the target and what it draws from
     if isinstance(loop, cst.For):
         target: cst.BaseExpression = loop.target
         source = loop.iter
@@ -82,11 +91,13 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
         if m.matches(source, _ENUMERATE) and m.matches(target, m.Tuple([m.DoNotCare(), m.DoNotCare()])):
             target = cst.ensure_type(target, cst.Tuple).elements[1].value  # the counter is no data
         names = flatten_names(target)
+        drawn = loop.target, loop.iter
     else:
         fetched = _fetching_statement(tree, body)
         if fetched is None:
             return None
-        anchor, names, source = fetched
+        anchor, names, source, fetching = fetched
+        drawn = fetching, source
     # `x, y = batch` / `x = batch["x"]` right after: the batch arrives in those names.
     for stmt in body[body.index(anchor) + 1 if anchor is not None else 0 :]:
         unpacked = _unpacking(stmt, names)
@@ -99,29 +110,35 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
             names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
         names = names + [n for n in new_names if n not in names]
         anchor = stmt
-    plain = frozenset(_drawn_plain(tree, loop)) if isinstance(loop, cst.For) else frozenset()
-    return Batch(names, anchor, source, body, plain)
+    plain, unshown = _drawn_kinds(tree, loop, *drawn)
+    return Batch(names, anchor, source, body, plain, unshown - plain)
 
 
-def _drawn_plain(tree: Tree, loop: cst.For) -> set[str]:
-    """The names of ``loop``'s target that draw a Python value (a number, a string, a list...) from a
-    literal the file writes: ``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in
-    [([1.0, 2.0], 0.5)]``, or a generator function of the file that yields one (``yield x, i * 0.5``).
-    Such a value has no ``.to()``, and meets a tensor on any device as it is."""
+def _drawn_kinds(
+    tree: Tree, loop: cst.For | cst.While, target: cst.BaseExpression, source: cst.BaseExpression
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The names of ``target`` that draw a Python value (a number, a string, a list...) from a literal
+    the file writes (``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in [([1.0, 2.0],
+    0.5)]``) or from a generator of the file that yields one (``yield x, i * 0.5``), and those drawn
+    from a generator of the file whose yields are not shown. A Python value has no ``.to()``, and
+    meets a tensor on any device as it is."""
     plain: set[str] = set()
-    for target, value in _drawn(tree, loop, loop.target, loop.iter):
-        if isinstance(target, cst.Name) and _is_plain(value):
-            plain.add(target.value)
-    return plain
+    unshown: set[str] = set()
+    for part, value in _drawn(tree, loop, target, source):
+        if isinstance(part, cst.Name) and value is _NOT_SHOWN:
+            unshown.add(part.value)
+        elif isinstance(part, cst.Name) and _is_plain(value):
+            plain.add(part.value)
+    return frozenset(plain), frozenset(unshown)
 
 
 def _drawn(
-    tree: Tree, loop: cst.For, target: cst.BaseExpression, source: cst.BaseExpression
+    tree: Tree, loop: cst.For | cst.While, target: cst.BaseExpression, source: cst.BaseExpression
 ) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """(target, element) for each element of a literal ``source`` that ``target`` takes in turn,
     through ``zip``, ``enumerate`` and a name bound once, in the loop's scope, to a list or tuple
-    literal, and unpacked into a tuple target, or what a generator function of the file yields;
-    empty where the elements are not shown."""
+    literal, and unpacked into a tuple target, or what a generator of the file yields (element
+    ``_NOT_SHOWN`` where it does not show what); empty where the elements are not shown."""
     if isinstance(source, cst.Name):
         source = _literal_bound(tree, loop, source.value) or source
     if (
@@ -138,7 +155,9 @@ def _drawn(
                 return [pair for t, part in zip(targets, parts) for pair in _drawn(tree, loop, t, part)]
             if source.func.value == "enumerate" and len(parts) == 1 and len(targets) == 2:
                 return _drawn(tree, loop, targets[1], parts[0])
-        return _yielded(tree, target, source.func.value)
+    generators = _iterated(tree, source)
+    if generators is not None:
+        return _yielded(tree, target, generators)
     if isinstance(source, (cst.ListComp, cst.GeneratorExp)):
         # `[(x, float(i)) for ...]`: each element is written so; a counter over `range` is a number
         counters: set[str] = set()
@@ -163,54 +182,158 @@ def _drawn(
 
 
 def _yielded(
-    tree: Tree, target: cst.BaseExpression, function: str
+    tree: Tree, target: cst.BaseExpression, generators: list[cst.FunctionDef], depth: int = 0
 ) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
-    """(target, value) for each value a ``yield`` of the file's generator function ``function`` gives
-    a part of ``target`` (``yield torch.randn(3), i * 0.5``): a counter over ``range`` read as a number,
-    a name the generator binds once by a plain assignment read as its value; empty where the function
-    is no generator of the file or its yields are not all shown (``yield from``). As for a literal, a
-    part one yield gives a Python value may be one on any step: it has no ``.to()``."""
-    generator = _module_functions(tree).get(function)
-    if generator is None or binding_counts(tree).get(function) != 1:
-        return []
-    yields = [y for y in tree.of_type(generator.body, cst.Yield) if _scope_of(tree, y) is generator]
-    if not yields or any(y.value is None or isinstance(y.value, cst.From) for y in yields):
-        return []
-    # Names the generator binds once: a counter over `range`, or a plain assignment (`y = i * 0.5`).
-    counters = {
-        loop.target.value
-        for loop in tree.of_type(generator.body, cst.For)
-        if isinstance(loop.target, cst.Name)
-        and m.matches(loop.iter, _RANGE)
-        and len(bindings_in(tree, generator, loop.target.value)) == 1
-    }
-    bound: dict[str, cst.BaseExpression] = {}
-    for name in {n.value for y in yields for n in tree.of_type(y, cst.Name)}:
-        bindings = bindings_in(tree, generator, name)
-        binding = bindings[0] if len(bindings) == 1 else None
-        assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
-        if (
-            isinstance(assign, cst.Assign)
-            and len(assign.targets) == 1
-            and m.matches(assign.targets[0].target, m.Name())
-        ):
-            bound[name] = assign.value
+    """(target, value) for each value a ``yield`` of the file's ``generators`` gives a part of ``target``
+    (``yield torch.randn(3), i * 0.5``): a counter over ``range`` read as a number, a name the generator
+    binds once by a plain assignment read as its value, what ``yield from`` a generator of the file
+    gives read in that one. Where a yield does not show its parts (``yield from`` what the reading
+    cannot follow, ``yield sample``, a generator not known), each name of ``target`` is paired with
+    ``_NOT_SHOWN``. As for a literal, a part one yield gives a Python value may be one on any step: it
+    has no ``.to()``."""
+    not_shown: list[tuple[cst.BaseExpression, cst.BaseExpression]] = [
+        (cst.Name(name), _NOT_SHOWN) for name in flatten_names(target)
+    ]
+    if not generators or depth > _MAX_DEPTH:
+        return not_shown
     drawn: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
-    for expression in yields:
-        assert expression.value is not None and not isinstance(expression.value, cst.From)  # as tested
-        for part, value in _unpacked(target, expression.value):
-            if isinstance(value, cst.Name) and value.value in bound:
-                value = bound[value.value]
-            drawn.append((part, cst.Integer("0") if _counts(value, counters) else value))
+    for generator in generators:
+        yields = _own_yields(tree, generator)
+        # Names the generator binds once: a counter over `range`, or a plain assignment (`y = i * 0.5`).
+        counters = {
+            loop.target.value
+            for loop in tree.of_type(generator.body, cst.For)
+            if isinstance(loop.target, cst.Name)
+            and m.matches(loop.iter, _RANGE)
+            and len(bindings_in(tree, generator, loop.target.value)) == 1
+        }
+        bound: dict[str, cst.BaseExpression] = {}
+        for name in {n.value for y in yields for n in tree.of_type(y, cst.Name)}:
+            bindings = bindings_in(tree, generator, name)
+            binding = bindings[0] if len(bindings) == 1 else None
+            assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+            if (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and m.matches(assign.targets[0].target, m.Name())
+            ):
+                bound[name] = assign.value
+        for expression in yields:
+            if isinstance(expression.value, cst.From):  # `yield from inner()`: what that one yields
+                inner = _iterated(tree, expression.value.item, depth + 1)
+                drawn += _yielded(tree, target, inner or [], depth + 1)
+                continue
+            parts = _unpacked(target, expression.value) if expression.value is not None else []
+            if not parts:
+                drawn += not_shown  # `yield`, `yield sample`: the parts are not shown
+            for part, value in parts:
+                if isinstance(value, cst.Name) and value.value in bound:
+                    value = bound[value.value]
+                drawn.append((part, cst.Integer("0") if _counts(value, counters) else value))
     return drawn
 
 
-def _module_functions(tree: Tree) -> dict[str, cst.FunctionDef]:
-    """The functions defined at the top level of the file, by name."""
-    return tree.memo(
-        "batches.module_functions",
-        lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)},
-    )
+# What a generator yields where the reading cannot tell (an element of a pair of `_drawn`).
+_NOT_SHOWN = cst.Ellipsis()
+# How many calls, aliases and `yield from` the reading follows from a loop to a generator.
+_MAX_DEPTH = 4
+
+
+def _own_yields(tree: Tree, function: cst.FunctionDef) -> list[cst.Yield]:
+    """The ``yield`` expressions of ``function`` itself (not of a function or lambda inside it)."""
+    return [y for y in tree.of_type(function.body, cst.Yield) if _scope_of(tree, y) is function]
+
+
+def _iterated(tree: Tree, source: cst.BaseExpression, depth: int = 0) -> list[cst.FunctionDef] | None:
+    """The generators of the file whose yields a loop over ``source`` draws: ``gen()``, ``g()`` with
+    ``g = gen``, ``make()`` with ``make = lambda: gen(3)``, ``Stream().batches()``, ``DS()`` (or
+    ``ds`` with ``ds = DS()``) of a class whose ``__iter__`` is a generator, ``iter(...)`` of one, a
+    name bound once to one of these; empty where it is a generator method of the file on an object
+    the reading cannot tell; None where it is no generator of the file."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(source, cst.Name):
+        value = _bound_once(tree, source, source.value)
+        return _iterated(tree, value, depth + 1) if isinstance(value, cst.BaseExpression) else None
+    if not isinstance(source, cst.Call) or any(a.star for a in source.args):
+        return None
+    if m.matches(source, m.Call(func=m.Name("iter"), args=[m.Arg()])):
+        return _iterated(tree, source.args[0].value, depth + 1)
+    called = _called(tree, source.func, depth)
+    if isinstance(called, cst.Lambda):
+        return _iterated(tree, called.body, depth + 1)  # `make = lambda: gen(3)`: the call it makes
+    if isinstance(called, cst.ClassDef):
+        called = _method(called, "__iter__")  # the instance is iterated
+    if isinstance(called, cst.FunctionDef):
+        return [called] if _own_yields(tree, called) else None
+    return called  # [] where a generator method of the file runs on an object not told, else None
+
+
+def _called(
+    tree: Tree, func: cst.BaseExpression, depth: int
+) -> cst.FunctionDef | cst.ClassDef | cst.Lambda | list[cst.FunctionDef] | None:
+    """What a call of ``func`` runs, by what the file shows: its function or class bound once to the
+    name (through names bound once to it), a lambda, a method of the file's class the receiver is an
+    instance of (``Stream().batches``, ``stream.batches`` with ``stream = Stream()``, ``self.batches``);
+    ``[]`` for a method name of a generator method of a class of the file on a receiver not told."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(func, cst.Name):
+        bound = _bound_once(tree, func, func.value)
+        if isinstance(bound, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return bound
+        return _called(tree, bound, depth + 1) if isinstance(bound, (cst.Name, cst.Attribute)) else None
+    if not isinstance(func, cst.Attribute):
+        return None
+    cls = _instance_class(tree, func.value, depth)
+    if cls is not None:
+        return _method(cls, func.attr.value)
+    methods = [
+        method
+        for c in tree.of_type(tree.root, cst.ClassDef)
+        if (method := _method(c, func.attr.value)) is not None and _own_yields(tree, method)
+    ]
+    return [] if methods else None
+
+
+def _instance_class(tree: Tree, receiver: cst.BaseExpression, depth: int) -> cst.ClassDef | None:
+    """The file's class ``receiver`` is an instance of: ``Stream()``, a name bound once to one,
+    ``self`` in a method of the class."""
+    if isinstance(receiver, cst.Name) and receiver.value == "self":
+        return next((a for a in tree.ancestors(receiver) if isinstance(a, cst.ClassDef)), None)
+    if isinstance(receiver, cst.Name):
+        bound = _bound_once(tree, receiver, receiver.value)
+        return _instance_class(tree, bound, depth + 1) if isinstance(bound, cst.Call) else None
+    if isinstance(receiver, cst.Call) and depth <= _MAX_DEPTH:
+        called = _called(tree, receiver.func, depth + 1)
+        return called if isinstance(called, cst.ClassDef) else None
+    return None
+
+
+def _method(cls: cst.ClassDef, name: str) -> cst.FunctionDef | None:
+    """The method ``name`` the body of ``cls`` defines (once)."""
+    defined = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    return defined[0] if len(defined) == 1 else None
+
+
+def _bound_once(
+    tree: Tree, read: cst.CSTNode, name: str
+) -> cst.FunctionDef | cst.ClassDef | cst.BaseExpression | None:
+    """What the one binding of ``name`` that a read at ``read`` sees gives it: its ``def``, its
+    ``class``, or the value of a plain assignment; None when its scope binds it otherwise or more than
+    once, or the file binds the name elsewhere too (a ``global`` may rebind it)."""
+    if binding_counts(tree).get(name) != 1:
+        return None
+    bindings = bindings_in(tree, binding_scope(tree, read, name), name)
+    if len(bindings) != 1:
+        return None
+    (binding,) = bindings
+    if isinstance(binding, (cst.FunctionDef, cst.ClassDef)):
+        return binding
+    if not (isinstance(binding, cst.AssignTarget) and isinstance(binding.target, cst.Name)):
+        return None
+    assign = tree.parent(binding)
+    return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
 
 
 def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
@@ -233,7 +356,7 @@ def _unpacked(
     return pairs
 
 
-def _literal_bound(tree: Tree, loop: cst.For, name: str) -> cst.BaseExpression | None:
+def _literal_bound(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.BaseExpression | None:
     """The list or tuple literal ``name`` is bound to, where its scope around ``loop`` binds it once,
     by a plain assignment."""
     scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), tree.root)
@@ -287,6 +410,8 @@ def _is_plain(value: cst.BaseExpression) -> bool:
         "len",
     ):
         return True  # `float(i)`: a Python number
+    if isinstance(value, cst.Call) and (dotted_name(value.func) or "").startswith(("np.", "numpy.")):
+        return True  # `np.float64(x)`, `np.array(...)`: NumPy values, which have no `.to()` either
     return isinstance(
         value,
         (
@@ -306,18 +431,18 @@ def _is_plain(value: cst.BaseExpression) -> bool:
 
 def _fetching_statement(
     tree: Tree, body: list[SuiteStatement]
-) -> tuple[SuiteStatement, list[str], cst.BaseExpression] | None:
+) -> tuple[SuiteStatement, list[str], cst.BaseExpression, cst.BaseExpression] | None:
     """In a ``while`` loop: the first statement that binds ``x, y = next(it)`` (also inside a
-    ``try`` that restarts the iterator), the names, and the iterator."""
+    ``try`` that restarts the iterator), the names, the iterator, and the first target."""
     for stmt in body:
         names: list[str] = []
-        for assign in tree.of_type(stmt, cst.Assign):
-            if m.matches(assign.value, _NEXT_CALL):
-                iterator = cst.ensure_type(assign.value, cst.Call).args[0].value
-                for target in assign.targets:
-                    names += [n for n in flatten_names(target.target) if n not in names]
+        fetches = [a for a in tree.of_type(stmt, cst.Assign) if m.matches(a.value, _NEXT_CALL)]
+        for assign in fetches:
+            for target in assign.targets:
+                names += [n for n in flatten_names(target.target) if n not in names]
         if names:
-            return stmt, names, iterator
+            iterator = cst.ensure_type(fetches[-1].value, cst.Call).args[0].value
+            return stmt, names, iterator, fetches[-1].targets[0].target
     return None
 
 

@@ -13,9 +13,10 @@ function; parameters to the arguments every call in the file passes, when the fu
 nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
 assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
 ``total += loss.data``) counts once it adds a tensor. A name whose tensor its function gives another
-shape in place (``loss.data = v``, ``loss.resize_(3)``) is no scalar, nor is a loss module's call in a
-file that may set a module's ``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit,
-key, v)``). Anything else is unknown.
+shape in place (``loss.data = v``, ``loss.resize_(3)``, ``setattr(loss, "data", v)``), or hands it to
+code that does (a function of the file, a list or a loop variable that is reshaped), is no scalar, nor
+is a loss module's call in a file that may set a module's ``reduction``
+(``crit.__dict__["reduction"] = "none"``, ``setattr(crit, key, v)``). Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -845,19 +846,82 @@ class Scalars:
     def _find_reshaped(self, scope: cst.CSTNode, seen: set[int]) -> set[str]:
         found: set[str] = set()
         for attribute in self.tree.of_type(scope, cst.Attribute):
-            holder: cst.BaseExpression = attribute.value
-            if isinstance(holder, cst.Attribute) and holder.attr.value == "data":
-                holder = holder.value  # `x.data.resize_(3)`: the same tensor's shape
-            if not isinstance(holder, cst.Name):
+            holder = _tensor_spelled(attribute.value)
+            if holder is None:
                 continue
             parent = self.tree.parent(attribute)
             if attribute.attr.value in _RESHAPING_METHODS:
                 if isinstance(parent, cst.Call) and parent.func is attribute:
-                    found.add(holder.value)
+                    found.add(holder)
             elif attribute.attr.value == "data" and isinstance(parent, cst.AssignTarget):
                 assign = self.tree.parent(parent)
                 if not (isinstance(assign, cst.Assign) and self._scalar(assign.value, seen)):
-                    found.add(holder.value)
+                    found.add(holder)
+        for call in self.tree.of_type(scope, cst.Call):
+            found |= self._reshaped_by_call(call, seen)
+        return self._with_holders(scope, found) if found else found
+
+    def _reshaped_by_call(self, call: cst.Call, seen: set[int]) -> set[str]:
+        """The spellings ``call`` hands to code that may reshape their tensor: ``setattr(x, "data", v)``
+        (``v`` not shown to be 0-dim, or an attribute not spelled), and an argument of a function of the
+        file whose parameter it reshapes (``grow(loss)`` with ``t.data = t.data.reshape(1)`` in
+        ``grow``), however deep it hands it on."""
+        if isinstance(call.func, cst.Name) and call.func.value == "setattr" and len(call.args) == 3:
+            holder = _tensor_spelled(call.args[0].value)
+            key, value = call.args[1].value, call.args[2].value
+            if holder is None or (
+                isinstance(key, cst.SimpleString)
+                and (key.evaluated_value != "data" or self._scalar(value, seen))
+            ):
+                return set()
+            return {holder}
+        callee = self.functions.callee(call)
+        if callee is None:
+            return set()
+        reshaped = self._reshaped_in(callee, seen) & {
+            p.name.value for p in (*callee.params.params, *callee.params.kwonly_params)
+        }
+        if not reshaped:
+            return set()
+        # `self.grow(x)`: the method's `self` is not passed
+        params = callee.params.params[1:] if isinstance(call.func, cst.Attribute) else callee.params.params
+        found: set[str] = set()
+        for index, arg in enumerate(call.args):
+            holder = _tensor_spelled(arg.value)
+            if holder is None:
+                continue
+            if arg.keyword is not None:
+                param_name: str | None = arg.keyword.value
+            else:
+                param_name = params[index].name.value if index < len(params) and not arg.star else None
+            if param_name is None or param_name in reshaped:
+                found.add(holder)  # (a star argument: which parameter gets it is not counted)
+        return found
+
+    def _with_holders(self, scope: cst.CSTNode, reshaped: set[str]) -> set[str]:
+        """``reshaped`` and the names whose tensor is held by one of them: ``for t in [loss]:`` or ``t =
+        loss`` with ``t`` reshaped, ``ls = [loss]`` (or ``ls.append(loss)``) with ``ls[0]`` reshaped."""
+        edges: list[tuple[set[str], set[str]]] = []  # (holders, what they hold)
+        for node in self.tree.of_type(scope, (cst.Assign, cst.For, cst.Call)):
+            if isinstance(node, cst.Assign):
+                holders = {s for t in node.targets for s in _spellings_bound(t.target)}
+                edges.append((holders, _held(node.value)))
+            elif isinstance(node, cst.For):
+                edges.append((_spellings_bound(node.target), _held(node.iter)))
+            elif (
+                isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in _STORING_METHODS
+                and (container := _tensor_spelled(node.func.value)) is not None
+            ):
+                edges.append(({container}, {s for a in node.args for s in _held(a.value)}))
+        found = set(reshaped)
+        grown = True
+        while grown:
+            grown = False
+            for holders, held in edges:
+                if holders & found and not held <= found:
+                    found |= held
+                    grown = True
         return found
 
     def _bindings(self, name: cst.Name) -> list[cst.CSTNode]:
@@ -1160,6 +1224,45 @@ class _InstanceUses:
 
 # In-place methods that may give a 0-dim tensor dimensions (`squeeze_`, `t_` keep it 0-dim).
 _RESHAPING_METHODS = frozenset("set_ resize_ resize_as_ unsqueeze_ as_strided_".split())
+
+
+# Methods that store their arguments in the container they are called on (`losses.append(loss)`).
+_STORING_METHODS = frozenset("append extend insert add".split())
+# Builtins whose result gives the elements of their arguments as they are.
+_PASSING_ELEMENTS = frozenset("enumerate zip reversed list tuple iter".split())
+
+
+def _tensor_spelled(expr: cst.BaseExpression) -> str | None:
+    """How the code spells the tensor object ``expr`` is: ``x`` for ``x`` and ``x.data`` (the same
+    tensor's shape), ``self.l``, and ``ls`` for an element ``ls[0]`` of a container; else None."""
+    if isinstance(expr, cst.Attribute) and expr.attr.value == "data":
+        expr = expr.value
+    while isinstance(expr, cst.Subscript):
+        expr = expr.value
+    return dotted_name(expr)
+
+
+def _held(value: cst.BaseExpression) -> set[str]:
+    """The spellings whose tensor ``value`` is, or holds as an element: ``loss`` of ``loss``,
+    ``loss.data``, ``[loss, acc]``, ``{"l": loss}``, ``(loss,) if a else ()``."""
+    if isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        return {s for e in value.elements for s in _held(e.value)}
+    if isinstance(value, cst.Dict):  # `{"l": loss}`, whose value `held["l"]` is
+        return {s for e in value.elements if isinstance(e, cst.DictElement) for s in _held(e.value)}
+    if isinstance(value, cst.IfExp):
+        return _held(value.body) | _held(value.orelse)
+    if isinstance(value, cst.Call) and dotted_name(value.func) in _PASSING_ELEMENTS:
+        return {s for a in value.args for s in _held(a.value)}  # `for i, t in enumerate(losses)`
+    spelled = _tensor_spelled(value)
+    return {spelled} if spelled is not None else set()
+
+
+def _spellings_bound(target: cst.BaseExpression) -> set[str]:
+    """The spellings an assignment or ``for`` target binds: ``t``, ``self.l``, each of ``a, (b, c)``."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {s for e in target.elements for s in _spellings_bound(e.value)}
+    spelled = dotted_name(target)
+    return {spelled} if spelled is not None else set()
 
 
 # Module methods that return the module itself: `nn.CrossEntropyLoss().cuda()` is still the loss.

@@ -922,8 +922,8 @@ INVALID += [
         message="`x` reaches `model`",
     ),
     # The same yielded by a generator function of the file (`i * 0.5` of a counter over `range`, a name
-    # it binds once to a number, through `zip`; round 5); a tensor it yields, and what `yield from`
-    # hands on (not shown), are moved.
+    # it binds once to a number, through `zip`; round 5), also through `yield from` a generator of the
+    # file (round 6); a tensor it yields is moved.
     Invalid(
         """
         import torch
@@ -976,10 +976,118 @@ INVALID += [
             x, t = x.to(device), t.to(device)
             loss = (model(x) - t).sum()
         for x, y in delegated():
-            x, y = x.to(device), y.to(device)
+            x = x.to(device)
             loss = (model(x) - y).sum()
         """,
         message="`x` reaches `model`",
+    ),
+    # The same from a generator reached through a method of an instance, a class's
+    # `__iter__`, `next()` in a `while` loop, a name or a lambda bound to it; a NumPy scalar it yields
+    # has no `.to()` either (round 6). Tensors it yields are moved.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def samples(n):
+            for i in range(n):
+                yield torch.randn(3), np.float64(i * 0.5)
+        class Stream:
+            def batches(self):
+                for i in range(3):
+                    yield torch.randn(3), i * 0.5
+            def pairs(self):
+                for i in range(3):
+                    yield torch.randn(3), torch.randn(1)
+        class Pairs:
+            def __iter__(self):
+                yield from samples(3)
+        stream = Stream()
+        for x, y in stream.batches():
+            loss = (model(x) - y).sum()
+        for x, y in Stream().pairs():
+            loss = (model(x) - y).sum()
+        for x, y in Pairs():
+            loss = (model(x) - y).sum()
+        source = samples
+        make = lambda: source(3)
+        it = make()
+        while True:
+            x, y = next(it)
+            loss = (model(x) - y).sum()
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def samples(n):
+            for i in range(n):
+                yield torch.randn(3), np.float64(i * 0.5)
+        class Stream:
+            def batches(self):
+                for i in range(3):
+                    yield torch.randn(3), i * 0.5
+            def pairs(self):
+                for i in range(3):
+                    yield torch.randn(3), torch.randn(1)
+        class Pairs:
+            def __iter__(self):
+                yield from samples(3)
+        stream = Stream()
+        for x, y in stream.batches():
+            x = x.to(device)
+            loss = (model(x) - y).sum()
+        for x, y in Stream().pairs():
+            x, y = x.to(device), y.to(device)
+            loss = (model(x) - y).sum()
+        for x, y in Pairs():
+            x = x.to(device)
+            loss = (model(x) - y).sum()
+        source = samples
+        make = lambda: source(3)
+        it = make()
+        while True:
+            x, y = next(it)
+            x = x.to(device)
+            loss = (model(x) - y).sum()
+        """,
+        message="`x` reaches `model`",
+    ),
+    # A generator of the file whose yields the reading cannot follow (`yield from` what it does not
+    # show, a yielded name, a generator method on an object it cannot tell): what it draws may be a
+    # number, which has no `.to()`. Reported, not fixed.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def relay(loader):
+            yield from loader
+        for x, y in relay(loader):
+            loss = (model(x) - y).sum()
+        """,
+        None,
+        message="not fixed: what `relay(loader)` yields is not shown: `x` may be a number",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        class Stream:
+            def batches(self):
+                for sample in samples:
+                    yield sample
+        def fit(stream):
+            for x, y in stream.batches():
+                loss = (model(x) - y).sum()
+        """,
+        None,
+        message="what `stream.batches()` yields is not shown",
+        line=9,
     ),
     Invalid(
         """

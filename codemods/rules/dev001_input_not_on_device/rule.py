@@ -27,7 +27,9 @@ Silent when the data is moved on its path (`Variable(x.cuda())`, `if use_cuda: x
 helper such as `to_var(x)`, a method of the class such as `self.create_labels(c)` that moves what it
 makes), by the loader's `collate_fn` or dataset, or by the model's `forward`; for tensors a caller
 hands in, for sequence lengths (kept on the CPU for packing), and for a loop over a literal list of
-names or numbers (`for domain in ["CelebA", "RaFD"]:`), which draws no data.
+names or numbers (`for domain in ["CelebA", "RaFD"]:`), which draws no data, and for the numbers a
+generator of the file yields (`yield x, i * 0.5`, `np.float64(...)`), reached by its name, an alias,
+a lambda, a method, `__iter__`, `next()` or `yield from` (see `codemods/analysis/batches.py`).
 
 ## Example
 ```python
@@ -47,8 +49,10 @@ for x, y in loader:
 ## Fix safety
 Safe: `.to(device)` of a tensor already on that device returns it unchanged. Reported without a fix,
 saying why: a model moved under a condition that cannot be repeated, or in another method, a device
-the code cannot name there, a batch also used in host memory, a list or dict passed whole. A value
-moved like its partner must be shown to be a tensor (a number has no `.to()`): otherwise no finding.
+the code cannot name there, a batch also used in host memory, a list or dict passed whole, a value
+drawn from a generator of the file whose yields do not show what it is (`yield from` of what the file
+does not show, `yield sample`): it may be a number, which has no `.to()`. A value moved like its
+partner must be shown to be a tensor (a number has no `.to()`): otherwise no finding.
 """
 
 from __future__ import annotations
@@ -60,10 +64,12 @@ from codemods.analysis.moved_models import Block, MovedModel, MovedModels
 from codemods.analysis.nn_modules import model_names
 from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Rule
+from codemods.core.names import dotted_name
+from codemods.core.syntax import code_of
 from codemods.core.torch_names import is_simple_device
 from codemods.rules.dev001_input_not_on_device._batch_partners import batch_partners
 from codemods.rules.dev001_input_not_on_device._created_inputs import CreatedInput, CreatedInputs
-from codemods.rules.dev001_input_not_on_device._model_inputs import first_fed
+from codemods.rules.dev001_input_not_on_device._model_inputs import LoopInputs, first_fed
 from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
 
 
@@ -115,6 +121,7 @@ class InputNotOnDevice(Rule):
         unsure = (
             model.why_unsure
             or ("" if is_simple_device(model.move.device, self.aliases) else "its device is not a plain name")
+            or _why_unshown(batch, found)
             or found.why_not_moved(self.tree, batch, torch, model.guard)
         )
         if unsure:
@@ -158,6 +165,23 @@ class InputNotOnDevice(Rule):
             self.report(created.made, f"{message}; not fixed: {unsure}")
         else:
             self.report(created.made, message, edits=created.moves(self.tree))
+
+
+def _why_unshown(batch: Batch, found: LoopInputs) -> str:
+    """Why a value of the batch may have no ``.to()``: it is drawn from a generator of the file whose
+    yields do not show what it is (a Python number there, ``yield x, i * 0.5``, is no tensor)."""
+    roots = [
+        *found.tensors,
+        *found.starred,
+        *found.passed_whole,
+        *(dotted_name(i.value) for i in found.items),
+    ]
+    unshown = next((name for name in roots if name in batch.unshown), None)
+    if unshown is None:
+        return ""
+    source = code_of(batch.source)
+    source = f"`{source}`" if len(source) <= 40 else "its source"
+    return f"what {source} yields is not shown: `{unshown}` may be a number, which has no `.to()`"
 
 
 def _constants(source: cst.BaseExpression) -> bool:

@@ -89,6 +89,72 @@ VALID = [
             print(total.data[0])
         """
     ),
+    # ... or handed to code that reshapes it: `setattr` of `data` (or of an attribute not spelled), a
+    # function of the file that reshapes its parameter (also through another), a loop variable, a name
+    # or a list element that holds the same tensor (round 6).
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        loss = crit(out, y)
+        setattr(loss, "data", torch.arange(3.0))
+        print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn.functional as F
+        def step(out, y, key, value):
+            cost = F.mse_loss(out, y)
+            setattr(cost.data, key, value)
+            return cost.data[0] + 1
+        """
+    ),
+    Valid(
+        """
+        import torch.nn.functional as F
+        def grow(t):
+            t.data = t.data.reshape(1)
+        def relay(first, second):
+            grow(second)
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            grow(loss)
+            print(loss.data[0])
+        def other(out, y):
+            loss = F.l1_loss(out, y)
+            relay(None, second=loss)
+            print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn.functional as F
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            for t in [loss]:
+                t.unsqueeze_(0)
+            print(loss.data[0])
+        def other(out, y):
+            loss = F.mse_loss(out, y)
+            held = []
+            held.append(loss)
+            alias = held
+            alias[0].resize_(2)
+            print(loss.data[0])
+        def third(out, y):
+            loss = F.mse_loss(out, y)
+            for i, t in enumerate((loss,)):
+                t.set_(out)
+            print(loss.data[0])
+        def fourth(out, y):
+            loss = F.mse_loss(out, y)
+            held = {"loss": loss}
+            held["loss"].unsqueeze_(0)
+            print(loss.data[0])
+        """
+    ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
     # more values than conversions; and a tuple that is not formatted.
     Valid(
@@ -391,6 +457,49 @@ INVALID = [
         """,
         message="`loss` is a 0-dim tensor",
         line=11,
+    ),
+    # Look-alikes of a loss handed to code that reshapes it: `setattr` of another attribute or of a
+    # 0-dim `data`, a function of the file that reshapes another parameter or none, a loop variable
+    # that is not reshaped, another list's element reshaped.
+    Invalid(
+        """
+        import torch.nn.functional as F
+        def grow(t, other):
+            other.unsqueeze_(0)
+        def show(t):
+            print(t)
+        def step(out, y, buf):
+            loss = F.mse_loss(out, y)
+            setattr(loss, "requires_grad", True)
+            setattr(loss, "data", loss.data * 2)
+            grow(loss, buf)
+            show(loss)
+            for t in [loss]:
+                t.backward()
+            rows = [buf]
+            rows[0].unsqueeze_(0)
+            return loss.data[0]
+        """,
+        """
+        import torch.nn.functional as F
+        def grow(t, other):
+            other.unsqueeze_(0)
+        def show(t):
+            print(t)
+        def step(out, y, buf):
+            loss = F.mse_loss(out, y)
+            setattr(loss, "requires_grad", True)
+            setattr(loss, "data", loss.data * 2)
+            grow(loss, buf)
+            show(loss)
+            for t in [loss]:
+                t.backward()
+            rows = [buf]
+            rows[0].unsqueeze_(0)
+            return loss.item()
+        """,
+        message="`loss` is a 0-dim tensor",
+        line=16,
     ),
     # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
     # each name unpacked from its call is 0-dim, and `[0]` raises.

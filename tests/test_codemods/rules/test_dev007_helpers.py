@@ -158,6 +158,17 @@ _PORTABLE = 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu
         "def use_cpu():\n    globals().update(device='cpu')\n",
         "for key, value in overrides.items():\n    vars()[key] = value\n",  # names not spelled
         "exec(open('config.py').read())\n",
+        # through the module object, or the namespace bound to another name (round 6)
+        "import sys\nsys.modules[__name__].device = 'cpu'\n",
+        "import sys\nsetattr(sys.modules[__name__], 'device', 'cpu')\n",
+        "import sys\nsetattr(sys.modules.get(__name__), key, value)\n",  # a name not spelled
+        "import __main__\n__main__.device = 'cpu'\n",
+        "import __main__ as main\nsetattr(main, 'device', 'cpu')\n",
+        "from sys import modules as loaded\nloaded[__name__].device = 'cpu'\n",
+        "import sys\nthis = sys.modules[__name__]\ndef use_cpu():\n    this.device = 'cpu'\n",
+        "import importlib\nvars(importlib.import_module(__name__)).update(overrides)\n",
+        "g = globals()\ng['device'] = 'cpu'\n",
+        "configure(globals())\n",
     ],
 )
 def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
@@ -178,6 +189,12 @@ def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
         'globals()["seed"] = 0\n',  # another name of the namespace
         "globals().update({'lr': 0.1}, epochs=3)\n",
         "def f():\n    vars()['device'] = 'cpu'\n",  # a function's own names, not the module's
+        # reads of the module object and of the namespace, writes of other names through them
+        "import sys\nsys.modules[__name__].seed = 0\nsetattr(sys.modules[__name__], 'lr', 0.1)\n",
+        "import sys\nprint(getattr(sys.modules[__name__], 'device'), sys.modules[__name__].device)\n",
+        "import sys\nsys.modules['tensorboard'] = None\n",  # another module's entry replaced
+        "import __main__\nprint(__main__.__file__)\n",
+        "if 'args' in globals():\n    seed = globals().get('seed', 0)\n",
     ],
 )
 def test_a_namespace_write_of_other_names_keeps_the_module_device(other_write):
