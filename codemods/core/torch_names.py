@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, kwarg, positional
+from codemods.core.syntax import called_method, code_of, kwarg, positional
 from codemods.core.tree import Tree
 
 # Factories that allocate a fresh tensor on the default device unless given device=.
@@ -110,6 +110,41 @@ def moves_device(move: Move, aliases: ImportAliases) -> bool:
         return True
     spelled = (dotted_name(move.device) or "").rsplit(".", 1)[-1]
     return not is_dtype_expr(move.device, aliases) and not _DTYPE_SPELLED.match(spelled)
+
+
+# Spellings of a device (`device`, `args.gpu`, `"cuda:0"`, `x.device`, `torch.cuda.current_device()`).
+_DEVICE_SPELLED = re.compile(r"dev|gpu|cuda|cpu|rank|mps|xla|xpu|npu|accelerator", re.IGNORECASE)
+
+
+def shown_a_device(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:
+    """Is ``.to(node)`` shown a move (a device, as spelled or as bound: ``d = torch.device("cuda")``),
+    not a cast to a tensor's dtype (``.to(ref)``) or to a dtype a container holds?"""
+    if isinstance(node, cst.Integer):
+        return True  # `model.to(0)`: a GPU's index
+    if isinstance(node, cst.IfExp):
+        return shown_a_device(tree, node.body, depth) and shown_a_device(tree, node.orelse, depth)
+    if isinstance(node, cst.Call):  # `torch.device(...)`, not `torch.zeros(1, device="cuda")`
+        return bool(_DEVICE_SPELLED.search(code_of(node.func)))
+    if _DEVICE_SPELLED.search(code_of(node)):
+        return True
+    if not isinstance(node, cst.Name) or depth > 3:
+        return False
+    values = _assigned(tree).get(node.value, [])
+    return bool(values) and all(shown_a_device(tree, v, depth + 1) for v in values)
+
+
+def _assigned(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
+    """Each plain name the file assigns, with every value assigned to it; once per tree."""
+
+    def find() -> dict[str, list[cst.BaseExpression]]:
+        found: dict[str, list[cst.BaseExpression]] = {}
+        for assign in tree.of_type(tree.root, cst.Assign):
+            for target in assign.targets:
+                if isinstance(target.target, cst.Name):
+                    found.setdefault(target.target.value, []).append(assign.value)
+        return found
+
+    return tree.memo("torch_names.assigned", find)
 
 
 def is_cpu_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:

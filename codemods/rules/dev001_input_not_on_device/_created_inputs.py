@@ -40,6 +40,7 @@ from codemods.core.torch_names import (
     as_move,
     is_simple_device,
     move_call,
+    shown_a_device,
 )
 from codemods.core.tree import Tree
 from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
@@ -99,6 +100,9 @@ class CreatedInput:
             device is not None
             and is_simple_device(device, aliases)
             and self.bound.cover(names_in(tree, device))
+            # `Net().to(ref)` with `ref` a tensor moves the model and casts it to ref's dtype: `device=ref`
+            # would raise, so the device must be shown to be one.
+            and shown_a_device(tree, device)
         )
         line = tree.parent(self.statement) if self.statement is not None else None
         return (

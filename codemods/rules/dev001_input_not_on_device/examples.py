@@ -1292,4 +1292,40 @@ INVALID += [
         message="`sample` is created on the CPU and fed to `vae`",
         line=14,
     ),
+    # (s32) A model moved by `.to(ref)` where `ref` is a tensor takes ref's device and dtype: `device=ref`
+    # would raise (a tensor is no device), so the input is reported, not fixed. A name bound to a
+    # device is fixed as before.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        ref = torch.zeros(1, dtype=torch.float64)
+        net = nn.Linear(2, 2).to(ref)
+        out = net(torch.ones(1, 2, dtype=torch.float64))
+        """,
+        None,
+        message="not fixed: its device cannot be named here",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        where = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        net = nn.Linear(2, 2).to(where)
+        out = net(torch.ones(1, 2))
+        """,
+        """
+        import torch
+        from torch import nn
+
+        where = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        net = nn.Linear(2, 2).to(where)
+        out = net(torch.ones(1, 2, device=where))
+        """,
+        message="is created on the CPU and fed to `net`",
+        line=6,
+    ),
 ]

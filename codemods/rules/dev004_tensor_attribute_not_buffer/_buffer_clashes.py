@@ -28,7 +28,7 @@ from codemods.analysis.nn_modules import (
 )
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, strip_method_chain
-from codemods.core.torch_names import is_dtype_expr
+from codemods.core.torch_names import is_dtype_expr, shown_a_device
 from codemods.core.tree import Tree
 
 # A value shown not to be floating point: module casts leave it alone.
@@ -178,44 +178,9 @@ def _dtype_made(tree: Tree, aliases: ImportAliases, cast: ModuleCast, floating: 
         ):
             return aliases.qualify(arg.value) or code_of(arg.value)
     first = next((a.value for a in args if a.keyword is None), None)
-    if first is not None and not _shown_a_device(tree, first):
+    if first is not None and not shown_a_device(tree, first):
         return code_of(first)  # `model.to(ref)`: a tensor's dtype, or a dtype held in a container
     return None
-
-
-# Spellings of a device (`device`, `args.gpu`, `"cuda:0"`, `x.device`, `torch.cuda.current_device()`).
-_DEVICE_SPELLED = re.compile(r"dev|gpu|cuda|cpu|rank|mps|xla|xpu|npu|accelerator", re.IGNORECASE)
-
-
-def _shown_a_device(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:
-    """Is ``.to(node)`` shown a move (a device, as spelled or as bound: ``d = torch.device("cuda")``),
-    not a cast to a tensor's dtype (``.to(ref)``) or to a dtype a container holds?"""
-    if isinstance(node, cst.Integer):
-        return True  # `model.to(0)`: a GPU's index
-    if isinstance(node, cst.IfExp):
-        return _shown_a_device(tree, node.body, depth) and _shown_a_device(tree, node.orelse, depth)
-    if isinstance(node, cst.Call):  # `torch.device(...)`, not `torch.zeros(1, device="cuda")`
-        return bool(_DEVICE_SPELLED.search(code_of(node.func)))
-    if _DEVICE_SPELLED.search(code_of(node)):
-        return True
-    if not isinstance(node, cst.Name) or depth > 3:
-        return False
-    values = _assigned(tree).get(node.value, [])
-    return bool(values) and all(_shown_a_device(tree, v, depth + 1) for v in values)
-
-
-def _assigned(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
-    """Each plain name the file assigns, with every value assigned to it; once per tree."""
-
-    def find() -> dict[str, list[cst.BaseExpression]]:
-        found: dict[str, list[cst.BaseExpression]] = {}
-        for assign in tree.of_type(tree.root, cst.Assign):
-            for target in assign.targets:
-                if isinstance(target.target, cst.Name):
-                    found.setdefault(target.target.value, []).append(assign.value)
-        return found
-
-    return tree.memo("dev004.assigned", find)
 
 
 def _is_a_parameter(tree: Tree, receiver: cst.BaseExpression) -> bool:
