@@ -113,7 +113,7 @@ def moves_device(move: Move, aliases: ImportAliases) -> bool:
 
 
 # Spellings of a device (`device`, `args.gpu`, `"cuda:0"`, `x.device`, `torch.cuda.current_device()`).
-_DEVICE_SPELLED = re.compile(r"dev|gpu|cuda|cpu|rank|mps|xla|xpu|npu|accelerator", re.IGNORECASE)
+DEVICE_SPELLED = re.compile(r"dev|gpu|cuda|cpu|rank|mps|xla|xpu|npu|accelerator", re.IGNORECASE)
 
 
 def shown_a_device(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:
@@ -124,8 +124,8 @@ def shown_a_device(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool
     if isinstance(node, cst.IfExp):
         return shown_a_device(tree, node.body, depth) and shown_a_device(tree, node.orelse, depth)
     if isinstance(node, cst.Call):  # `torch.device(...)`, not `torch.zeros(1, device="cuda")`
-        return bool(_DEVICE_SPELLED.search(code_of(node.func)))
-    if _DEVICE_SPELLED.search(code_of(node)):
+        return bool(DEVICE_SPELLED.search(code_of(node.func)))
+    if DEVICE_SPELLED.search(code_of(node)):
         return True
     if not isinstance(node, cst.Name) or depth > 3:
         return False

@@ -16,7 +16,7 @@ from codemods.analysis.batches import data_root
 from codemods.analysis.nn_modules import is_module_constructor, model_holders, module_casts, module_classes
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
-from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES
+from codemods.core.torch_names import DEVICE_SPELLED, FACTORIES, FLOAT64_DTYPES
 from codemods.core.tree import Tree
 
 # Layers whose input is floating point data (an embedding's is indices), and layers that pass their
@@ -160,12 +160,12 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
 
     for call in tree.of_type(tree.root, cst.Call):
         name = aliases.qualify(call.func)
-        if (
-            name == "torch.set_default_dtype"
-            and call.args
-            and _dtype_of(aliases, bound, call.args[0].value) == _FLOAT64
-        ):
-            return True, None
+        if name == "torch.set_default_dtype" and call.args:
+            found = _dtype_of(aliases, bound, call.args[0].value)
+            if found == _FLOAT64:
+                return True, None
+            if found == _UNSHOWN:  # `torch.set_default_dtype(ref.dtype)`, `(cfg["dtype"])`
+                maybe = maybe or code_of(call)
         if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(call.args[0].value):
             return True, None
         if _may_cast_unseen(call, loop_names):
@@ -244,7 +244,17 @@ def _dtype_of(
     if isinstance(node, cst.Call) and aliases.qualify(node.func) in FACTORIES:
         dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
         return _dtype_of(aliases, bound, dtype.value) if dtype is not None else _OTHER
-    return _OTHER
+    if isinstance(node, cst.IfExp):  # `torch.float64 if double else torch.float32`
+        kinds = {_dtype_of(aliases, bound, branch, depth + 1) for branch in (node.body, node.orelse)}
+        return _FLOAT64 if _FLOAT64 in kinds else _UNSHOWN if _UNSHOWN in kinds else _OTHER
+    if (
+        isinstance(node, (cst.Name, cst.SimpleString, cst.Integer))
+        or aliases.qualify(node) is not None
+        or DEVICE_SPELLED.search(code_of(node))
+    ):
+        return _OTHER  # another dtype or a device, as written (`torch.float32`, `"cuda"`, `args.device`)
+    # `cfg["dtype"]`, `args.precision`, `getattr(torch, name)`: any dtype, float64 among them
+    return _UNSHOWN
 
 
 def _may_cast_unseen(call: cst.Call, loop_names: set[str]) -> bool:

@@ -11,6 +11,30 @@ VALID = [
     # The model is made float64 another way: its own methods' chain, a part of it, another name, a
     # function of the file handed it, a function applied to its modules, a dtype through a name, a
     # float64 tensor it is moved to. Its input stays float64.
+    # (s32) A dtype chosen by a condition, float64 one of them, given to `.to()` or to
+    # `torch.set_default_dtype`: the model may be float64.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        use_double = True
+        model = nn.Linear(4, 2)
+        model = model.to(torch.float64 if use_double else torch.float32)
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        double = True
+        torch.set_default_dtype(torch.float64 if double else torch.float32)
+        model = nn.Linear(4, 2)
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
     Valid(
         """
         import numpy as np
@@ -294,6 +318,36 @@ INVALID = [
         """,
         None,
         message="left in place: `nn.Linear(3, 1, dtype=dtype)` may make a model float64",
+        line=7,
+    ),
+    # (s32, round 7) A dtype read from a container or an option: any dtype, float64 among them.
+    # Reported, not fixed.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        cfg = {"dtype": torch.float64}
+        model = nn.Linear(4, 2, dtype=cfg["dtype"])
+        out = model(torch.from_numpy(np.random.randn(3, 4)))
+        """,
+        None,
+        message='left in place: `nn.Linear(4, 2, dtype=cfg["dtype"])` may make a model float64',
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def run(args):
+            model = nn.Linear(4, 2, dtype=args.precision)
+            return model(torch.from_numpy(np.random.randn(3, 4)))
+        """,
+        None,
+        message="left in place: `nn.Linear(4, 2, dtype=args.precision)` may make a model float64",
         line=7,
     ),
     # Casts the holders do not follow (round 5): a loop's variable over what the file does not show,
