@@ -40,6 +40,16 @@ _NOT_FLOAT32 = re.compile(r"float64|double|half|float16|bfloat16|from_numpy|nump
 # A name spelled for a dtype (`model.to(dtype)`): a cast, not a move.
 _DTYPE_NAME = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 _FLOAT32_CASTS = frozenset({"float", "torch.float", "torch.float32"})
+# A dtype given other than as float32 (`dtype=dt`, `dtype=cfg.dtype`): a cast to float32 may change it.
+_DTYPE_NOT_FLOAT32 = re.compile(r"dtype\s*=\s*(?!torch\.float(32)?\b)")
+
+
+def _made_by_torch(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """Is ``value`` made by a call of torch's (``torch.full(...)``, ``torch.ones(3).cuda()``), whose
+    dtype its text shows, rather than by a function of the file or elsewhere (``make_table(3)``), whose
+    dtype it does not?"""
+    root = strip_method_chain(value, aliases)
+    return isinstance(root, cst.Call) and (aliases.qualify(root.func) or "").startswith("torch.")
 
 
 def related_classes(tree: Tree, cls: cst.ClassDef) -> tuple[list[cst.ClassDef], list[cst.ClassDef]]:
@@ -128,11 +138,16 @@ def dtype_cast(
     (``model.to(ref)``, ``model.to(dtypes["fp64"])``, ``model.to(**cfg)``)."""
     text = code_of(value)
     floating = not _NOT_FLOATING.search(text)
+    shown_float32 = (
+        not _NOT_FLOAT32.search(text)
+        and not _DTYPE_NOT_FLOAT32.search(text)
+        and _made_by_torch(value, aliases)
+    )
     models = model_names(tree, aliases) | models_by_use(tree)
     holders: ModelHolders | None = None  # built at the first cast: most files cast no module
     for cast in module_casts(tree, aliases):
         dtype = _dtype_made(tree, aliases, cast, floating)
-        if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
+        if dtype is None or (dtype in _FLOAT32_CASTS and shown_float32):
             continue
         receiver = cast.receiver
         if receiver is None:
@@ -236,3 +251,33 @@ def _sets_attribute(tree: Tree, cls: cst.ClassDef, name: str) -> bool:
         ):
             return True
     return False
+
+
+# What lists a module's buffers: a plain attribute made a buffer shows there (`for b in net.buffers():
+# b.zero_()`). A module's `__dict__` (`vars(net)`, `"mask" in self.__dict__`) no longer holds it.
+_BUFFER_WALKS = frozenset({"buffers", "named_buffers", "_buffers"})
+
+
+def buffer_walk(tree: Tree, aliases: ImportAliases) -> str | None:
+    """The first place the file lists a module's buffers or reads a module's ``__dict__``
+    (``net.buffers()``, ``vars(self)``; not ``vars(args)``), spelled as written; None without one.
+    Once per tree."""
+
+    def find() -> str | None:
+        models = model_names(tree, aliases) | models_by_use(tree) | {"self"}
+        for attribute in tree.of_type(tree.root, cst.Attribute):
+            if attribute.attr.value in _BUFFER_WALKS or (
+                attribute.attr.value == "__dict__" and dotted_name(attribute.value) in models
+            ):
+                return code_of(attribute)
+        for call in tree.of_type(tree.root, cst.Call):
+            if (
+                isinstance(call.func, cst.Name)
+                and call.func.value == "vars"
+                and len(call.args) == 1
+                and dotted_name(call.args[0].value) in models
+            ):
+                return code_of(call)
+        return None
+
+    return tree.memo("dev004.buffer_walk", find)

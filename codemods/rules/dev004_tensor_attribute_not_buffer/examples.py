@@ -1258,4 +1258,76 @@ INVALID = [
         message="`self.mask` is a plain tensor attribute",
         line=14,
     ),
+    # (s32, round 7) A float32 cast reaches a value whose dtype the code does not show as float32 (a
+    # dtype handed in), and code that lists the module's buffers would list the new one: unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Tabled(nn.Module):
+            def __init__(self, dt=torch.float64):
+                super().__init__()
+                self.table = torch.full((3,), 1 / 3, dtype=dt)
+
+            def forward(self, x):
+                return x * self.table
+
+        net = Tabled(torch.float64)
+        net.to(torch.float32)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Tabled(nn.Module):
+            def __init__(self, dt=torch.float64):
+                super().__init__()
+                self.register_buffer("table", torch.full((3,), 1 / 3, dtype=dt), persistent=False)
+
+            def forward(self, x):
+                return x * self.table
+
+        net = Tabled(torch.float64)
+        net.to(torch.float32)
+        """,
+        message="unsafe: the file casts a module (`net.to(torch.float32)`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked()
+        for b in net.buffers():
+            b.zero_()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("mask", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked()
+        for b in net.buffers():
+            b.zero_()
+        """,
+        message="unsafe: the file reads a module's buffers or attributes (`net.buffers`)",
+        line=7,
+    ),
 ]

@@ -90,6 +90,7 @@ from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, reg
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.syntax import with_kwarg
 from codemods.rules.dev004_tensor_attribute_not_buffer._buffer_clashes import (
+    buffer_walk,
     dtype_cast,
     name_clash,
     refused_assignment,
@@ -160,6 +161,7 @@ class TensorAttributeNotBuffer(Rule):
         fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
         notes: dict[str, str] = {}
         casts: dict[str, str] = {}  # the attributes a module's dtype cast would now cast too
+        walks: dict[str, str] = {}  # the attributes code listing buffers would now list
         overrides = override_moves(methods(cls), self.tree)
         # (the moves are looked up only where an override or a candidate needs them: most classes have none)
         overridden = (
@@ -206,6 +208,8 @@ class TensorAttributeNotBuffer(Rule):
             )
             if cast is not None:
                 casts[name] = cast
+            elif (walk := buffer_walk(self.tree, self.aliases)) is not None:
+                walks[name] = walk
         for candidate in candidates:
             if candidate.name in notes:
                 self.report(
@@ -214,9 +218,12 @@ class TensorAttributeNotBuffer(Rule):
                     + notes[candidate.name]
                     + (overridden.get(candidate.name) or "")
                     + (inferred_note if inferred else "")
-                    + (_cast_note(casts[candidate.name]) if candidate.name in casts else ""),
+                    + (_cast_note(casts[candidate.name]) if candidate.name in casts else "")
+                    + (_walk_note(walks[candidate.name]) if candidate.name in walks else ""),
                     edits=fixes.get(candidate.name),
-                    safety=FixSafety.UNSAFE if inferred or candidate.name in casts else None,
+                    safety=FixSafety.UNSAFE
+                    if inferred or candidate.name in casts or candidate.name in walks
+                    else None,
                 )
 
     def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
@@ -249,6 +256,10 @@ class TensorAttributeNotBuffer(Rule):
         register = cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer"))
         call = cst.Call(func=register, args=[cst.Arg(cst.SimpleString(f'"{name}"')), cst.Arg(value)])
         return cst.Expr(with_kwarg(call, "persistent", cst.Name("False")))
+
+
+def _walk_note(walk: str) -> str:
+    return f"; unsafe: the file reads a module's buffers or attributes (`{walk}`), where a buffer shows"
 
 
 def _cast_note(cast: str) -> str:

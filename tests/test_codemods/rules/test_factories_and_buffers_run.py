@@ -72,6 +72,7 @@ BUILDS = {
     "Halved": ((), (torch.randn(3),), {"scale"}),
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
+    "Tabled": ((), (torch.randn(3),), {"table"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {
