@@ -1475,8 +1475,12 @@ def _leading(functional: str) -> int:
 
 
 def _reduction_without_dim(call: cst.Call, method: str) -> bool:
-    """``x.sum()``, ``x.norm()``, ``x.norm(2)``: over every element."""
-    if any(arg.keyword is not None and arg.keyword.value in ("dim", "axis", "keepdim") for arg in call.args):
+    """``x.sum()``, ``x.norm()``, ``x.norm(2)``: over every element (not ``x.mean(*dims)``,
+    ``x.sum(**opts)``, whose unpacked arguments may give a dimension)."""
+    if any(
+        arg.star or (arg.keyword is not None and arg.keyword.value in ("dim", "axis", "keepdim"))
+        for arg in call.args
+    ):
         return False
     allowed = 1 if method == "norm" else 0  # norm's first positional argument is p, not a dimension
     return len(positional(call)) <= allowed
@@ -1502,8 +1506,12 @@ def _reduction_over_first_dim(call: cst.Call, method: str) -> bool:
 
 
 def _over_every_element(call: cst.Call, qualified: str) -> bool:
-    """``torch.sum(x)``, ``torch.norm(x, 2)``, ``torch.dist(a, b)``: no dimension given."""
-    if any(arg.keyword is not None and arg.keyword.value in ("dim", "axis", "keepdim") for arg in call.args):
+    """``torch.sum(x)``, ``torch.norm(x, 2)``, ``torch.dist(a, b)``: no dimension given (none unpacked
+    either: ``torch.sum(x, *dims)``)."""
+    if any(
+        arg.star or (arg.keyword is not None and arg.keyword.value in ("dim", "axis", "keepdim"))
+        for arg in call.args
+    ):
         return False
     # torch.norm's second argument is p; torch.dist takes two tensors and p.
     allowed = {"torch.norm": 2, "torch.dist": 3}.get(qualified, 1)

@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # (s32, round 7) A reduction handed unpacked arguments may be given a dimension: not 0-dim.
+    Valid(
+        """
+        import torch
+        x = torch.randn(3, 4)
+        dims = (1,)
+        m = x.mean(*dims)
+        print(m.data[0])
+        s = torch.sum(x, **{"dim": 0})
+        print(s.data[0])
+        """
+    ),
     # A loss the file keeps unreduced elsewhere: its `reduction` or `reduce` written after it is built,
     # handed through `**kwargs`, or by position: `.data[0]` is its first element, not the loss.
     Valid(
