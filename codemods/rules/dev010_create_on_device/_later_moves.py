@@ -877,13 +877,25 @@ def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
     no name holds it, to be advanced anywhere: ``self.it = watch()``, ``its.append(watch())``,
     ``return (x.device for _ in xs)``? Not when a name holds it (``it = watch()``: followed where the
     name is read), a call is handed it (``sum(...)``, ``list(...)``: consumed there), a loop runs over it
-    or it is thrown away."""
+    or it is thrown away. A call that keeps what it is handed (``its.append(...)``, ``zip(...)``, a
+    function of the file) keeps the generator too: only the builtins that run it out at once consume it."""
     parent = tree.parent(made)
     if isinstance(parent, cst.Assign):
         return not (len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name))
     if isinstance(parent, (cst.For, cst.CompFor)):
         return parent.iter is not made
-    return not isinstance(parent, (cst.Arg, cst.Expr))
+    if isinstance(parent, cst.Arg):
+        call = tree.parent(parent)
+        func = call.func if isinstance(call, cst.Call) else None
+        consumed = (isinstance(func, cst.Name) and func.value in _CONSUMING) or (
+            isinstance(func, cst.Attribute) and func.attr.value == "join"
+        )
+        return not consumed
+    return not isinstance(parent, cst.Expr)
+
+
+# Builtins that run a generator handed to them to its end before they return (`sum(...)`, `"".join(...)`).
+_CONSUMING = frozenset("list tuple set frozenset sorted sum any all min max dict len print".split())
 
 
 def _results_kept_unnamed(tree: Tree) -> frozenset[str]:

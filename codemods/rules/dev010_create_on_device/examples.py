@@ -3691,4 +3691,22 @@ INVALID = [
         """,
         message="created on the host, then copied to the device",
     ),
+    # (s32, round 7) A generator handed to a call that keeps it (`its.append(watch())`) may be advanced
+    # anywhere later; only builtins that run it out at once (`sum`, `list`) consume it there.
+    Invalid(
+        """
+        import torch
+        its = []
+        def watch():
+            while True:
+                yield str(x.device)
+        its.append(watch())
+        x = torch.zeros(3)
+        print(next(its[0]))
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=7,
+    ),
 ]
