@@ -1,0 +1,11 @@
+import numpy as np
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+np.random.seed(0)
+class Args:
+    precision = torch.float64
+args = Args()
+model = nn.Linear(4, 2, dtype=args.precision)
+x = torch.from_numpy(np.random.randn(3, 4))
+print(model(x).dtype)

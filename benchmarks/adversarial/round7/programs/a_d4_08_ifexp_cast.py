@@ -1,0 +1,13 @@
+import torch
+import torch.nn as nn
+class Scale(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.s = torch.full((2,), 0.3)
+    def forward(self, x):
+        return x * self.s
+a = Scale()
+b = nn.Linear(2, 2)
+use_a = True
+(a if use_a else b).double()
+print(a.s.dtype)

@@ -1,0 +1,16 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+class Scale(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(2, 2)
+        self.s = torch.full((2,), 0.3)
+    def forward(self, x):
+        return self.fc(x) * self.s
+class Half(Scale):
+    def prepare(self):
+        super().half()
+        return self
+net = Half().prepare()
+print(net.s.dtype)

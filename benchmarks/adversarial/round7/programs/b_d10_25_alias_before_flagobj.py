@@ -1,0 +1,12 @@
+# EMU
+import argparse
+import torch
+p = argparse.ArgumentParser()
+p.add_argument("--cuda", action="store_true", default=True)
+args = p.parse_args([])
+opts = args
+x = torch.zeros(3)
+opts.cuda = False
+if args.cuda:
+    x = x.cuda()
+print(x.device)

@@ -1,0 +1,8 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+crit = nn.MSELoss()
+loss = crit(torch.randn(4), torch.zeros(4))
+grow = lambda t: t.unsqueeze_(0)
+grow(loss)
+print(loss.data[0])
