@@ -650,6 +650,12 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     reads = names_in(tree, needed)
     dotted = {d for d in _spellings(tree, needed) if "." in d and d.split(".")[0] not in aliases.names}
     objects = {d.split(".")[0] for d in dotted}
+    # `opts` of `opts["cuda"]`: a dict or list the flag is read from, which an item assignment changes
+    objects |= {
+        root
+        for item in tree.of_type(needed, cst.Subscript)
+        if (root := root_name(item)) is not None and root not in aliases.names
+    }
     # `cfg.train` of `cfg.train.cuda`: a part of the flag's object, which code handed it may change
     parts = {d.rsplit(".", k)[0] for d in dotted for k in range(1, d.count("."))}
     return not any(
@@ -1316,11 +1322,14 @@ def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str], parts: se
         if name.value not in objects:
             continue
         parent = tree.parent(name)
-        if not (isinstance(parent, cst.Attribute) and parent.value is name):
+        if not (isinstance(parent, (cst.Attribute, cst.Subscript)) and parent.value is name):
             return True  # handed on (`f(opt)`), or rebound
         outer = tree.parent(parent)
-        while isinstance(outer, cst.Attribute):  # `self.G.train`: the whole chain
+        # `self.G.train`, `opts["cuda"]`, `cfg.flags["cuda"]`: the whole chain
+        while isinstance(outer, (cst.Attribute, cst.Subscript)) and outer.value is parent:
             parent, outer = outer, tree.parent(outer)
+        if isinstance(outer, cst.Del):
+            return True  # `del opts["cuda"]`
         if isinstance(outer, (cst.AssignTarget, cst.AugAssign)) or (
             isinstance(outer, cst.Call) and outer.func is parent
         ):

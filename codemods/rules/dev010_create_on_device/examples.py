@@ -3709,4 +3709,37 @@ INVALID = [
         message="not rewritten: `watch` reads it and may run in between without being named there",
         line=7,
     ),
+    # (s32, round 7) A flag read from a dict, changed in between by an item assignment: reported. A read
+    # of another item in between (`opts["lr"]`) changes nothing.
+    Invalid(
+        """
+        import torch
+        opts = {"cuda": True, "lr": 0.1}
+        x = torch.zeros(3)
+        print(opts["lr"])
+        opts["cuda"] = False
+        if opts["cuda"]:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        opts = {"cuda": True, "lr": 0.1}
+        x = torch.zeros(3)
+        print(opts["lr"])
+        if opts["cuda"]:
+            x = x.cuda()
+        """,
+        """
+        import torch
+        opts = {"cuda": True, "lr": 0.1}
+        x = torch.zeros(3, device="cuda" if opts["cuda"] else "cpu")
+        print(opts["lr"])
+        """,
+        message="created on the host, then copied to the device",
+    ),
 ]
