@@ -1099,7 +1099,6 @@ class _Reach:
 # A name read where it is: its scope, the name, and whether only its call's result is taken from it
 # (`r = report()` holds what `report` returned: only a class's methods then come with it).
 _Key = tuple[cst.CSTNode, str, bool]
-_KeyId = tuple[int, str, bool]  # the same, the scope by its id
 # What a name's bindings bring themselves: code (by id), the bindings (ids), the names that code reads.
 _Direct = tuple[dict[int, Code], set[int], list[_Key]]
 
@@ -1122,65 +1121,58 @@ def _reach(tree: Tree, key: _Key) -> _Reach | None:
     The names read form a graph (a function's body reads names whose bindings are functions...), with
     cycles (recursion, two functions calling each other). Each strongly connected part is found once
     (Tarjan's algorithm, without recursion: the chains can be long) and its reach kept for every name in
-    it, so that the many creations of a file that read the same names share one walk."""
-    known: dict[_KeyId, _Reach | None] = tree.memo("dev010.reach", dict)
-
-    def ident(k: _Key) -> _KeyId:
-        return (id(k[0]), k[1], k[2])
-
-    if ident(key) in known:
-        return known[ident(key)]
-    order: dict[_KeyId, int] = {}
-    low: dict[_KeyId, int] = {}
+    it, so that the many creations of a file that read the same names share one walk. (A key's scope is
+    a node, hashed by identity: the tree keeps it alive.)"""
+    known: dict[_Key, _Reach | None] = tree.memo("dev010.reach", dict)
+    if key in known:
+        return known[key]
+    order: dict[_Key, int] = {}
+    low: dict[_Key, int] = {}
     stack: list[_Key] = []
-    on_stack: set[_KeyId] = set()
-    direct: dict[_KeyId, _Direct] = {}
+    on_stack: set[_Key] = set()
+    direct: dict[_Key, _Direct] = {}
     work: list[tuple[_Key, int]] = [(key, 0)]
     while work:
         current, position = work.pop()
-        name = ident(current)
         if position == 0:
-            order[name] = low[name] = len(order)
+            order[current] = low[current] = len(order)
             stack.append(current)
-            on_stack.add(name)
-            direct[name] = _direct_reach(tree, current)
-        successors = direct[name][2]
+            on_stack.add(current)
+            direct[current] = _direct_reach(tree, current)
+        successors = direct[current][2]
         descended = False
         while position < len(successors):
             successor = successors[position]
             position += 1
-            following = ident(successor)
-            if following in known:
+            if successor in known:
                 continue
-            if following not in order:
+            if successor not in order:
                 work.append((current, position))
                 work.append((successor, 0))
                 descended = True
                 break
-            if following in on_stack:
-                low[name] = min(low[name], order[following])
+            if successor in on_stack:
+                low[current] = min(low[current], order[successor])
         if descended:
             continue
         if work:  # the caller's low learns this one's
-            caller = ident(work[-1][0])
-            low[caller] = min(low[caller], low[name])
-        if low[name] != order[name]:
+            caller = work[-1][0]
+            low[caller] = min(low[caller], low[current])
+        if low[current] != order[current]:
             continue
-        part: list[_KeyId] = []
+        part: list[_Key] = []
         while True:
-            member = ident(stack.pop())
+            member = stack.pop()
             on_stack.discard(member)
             part.append(member)
-            if member == name:
+            if member == current:
                 break
         known.update(dict.fromkeys(part, _part_reach(part, direct, known)))
-    return known[ident(key)]
+    return known[key]
 
 
 def _part_reach(
-    part: list[_KeyId],
-    direct: dict[_KeyId, _Direct],
-    known: dict[_KeyId, _Reach | None],
+    part: list[_Key], direct: dict[_Key, _Direct], known: dict[_Key, _Reach | None]
 ) -> _Reach | None:
     """The reach of one strongly connected part: its names' own, and that of every name they read
     outside it (known already); None past the limits."""
@@ -1192,10 +1184,9 @@ def _part_reach(
         codes.update(own_codes)
         bindings |= own_bindings
         for successor in successors:
-            following = (id(successor[0]), successor[1], successor[2])
-            if following in members:
+            if successor in members:
                 continue
-            reach = known[following]
+            reach = known[successor]
             if reach is None:
                 return None
             codes.update(reach.codes)
