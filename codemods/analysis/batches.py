@@ -24,7 +24,7 @@ import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import binding_counts, binding_scope, bindings_in, flatten_names
+from codemods.core.name_bindings import binding_counts, binding_scope, bindings_in, code_around, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import SuiteStatement, code_of, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
@@ -241,7 +241,7 @@ _MAX_DEPTH = 4
 
 def _own_yields(tree: Tree, function: cst.FunctionDef) -> list[cst.Yield]:
     """The ``yield`` expressions of ``function`` itself (not of a function or lambda inside it)."""
-    return [y for y in tree.of_type(function.body, cst.Yield) if _scope_of(tree, y) is function]
+    return [y for y in tree.of_type(function.body, cst.Yield) if code_around(tree, y) is function]
 
 
 def _iterated(tree: Tree, source: cst.BaseExpression, depth: int = 0) -> list[cst.FunctionDef] | None:
@@ -334,11 +334,6 @@ def _bound_once(
         return None
     assign = tree.parent(binding)
     return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
-
-
-def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
-    """The function or lambda whose code ``node`` is (a ``yield`` makes that one a generator)."""
-    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _unpacked(

@@ -20,6 +20,7 @@ from functools import lru_cache
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.core.name_bindings import code_around
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
@@ -211,7 +212,7 @@ def _arguments_for(tree: Tree, param: cst.Param) -> list[cst.BaseExpression] | N
     """What the calls of a module-level function pass its parameter ``param`` (its default where a call
     passes nothing); None when the function may be called where the file does not show (it is read
     other than by a call, it is a method or nested, the parameter is ``*args``) or a call hides it."""
-    function = next((a for a in tree.ancestors(param) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    function = code_around(tree, param)
     if not isinstance(function, cst.FunctionDef):
         return None
     called = function.name

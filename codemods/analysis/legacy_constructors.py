@@ -28,7 +28,14 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
-from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, bound_names, flatten_names
+from codemods.core.name_bindings import (
+    SCOPES,
+    binding_scope,
+    bindings_in,
+    bound_names,
+    code_around,
+    flatten_names,
+)
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, is_dtype_expr
@@ -1012,7 +1019,7 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> Argume
     """The names that, where ``call`` is, provably hold a size and those that provably hold data (and of
     those, the Python sequences): every binding of the name in the enclosing function (parameter
     annotations included) says so."""
-    function = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    function = code_around(tree, call)
     if not isinstance(function, cst.FunctionDef):
         return NO_ARGUMENT_KINDS
     bindings: dict[str, list[cst.BaseExpression | str | None]] = {}

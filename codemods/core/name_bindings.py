@@ -220,6 +220,11 @@ def shadowed_at(tree: Tree, node: cst.CSTNode, name: str) -> bool:
     return binding_scope(tree, node, name) is not tree.root
 
 
+def code_around(tree: Tree, node: cst.CSTNode) -> cst.FunctionDef | cst.Lambda | None:
+    """The function or lambda whose code ``node`` is; None at a module's or a class body's top level."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+
+
 def binding_scope(tree: Tree, node: cst.CSTNode, name: str) -> cst.CSTNode:
     """The scope whose ``name`` a read of it at ``node`` sees: the nearest function, class, lambda or
     comprehension around ``node`` that binds ``name`` itself (:func:`bindings_in`), else the module

@@ -20,6 +20,7 @@ import libcst as cst
 from codemods.analysis.module_aliases import written
 from codemods.analysis.nn_modules import model_move
 from codemods.analysis.values import Values
+from codemods.core.name_bindings import code_around
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import assigned_chain, code_of
 from codemods.core.torch_names import as_move
@@ -380,7 +381,7 @@ def _any_moving_call(tree: Tree, values: Values) -> bool:
 
 def _constructor(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
     """The ``__init__`` whose body holds ``statement`` (not a function inside it), and its class."""
-    init = next((a for a in tree.ancestors(statement) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    init = code_around(tree, statement)
     if not isinstance(init, cst.FunctionDef) or init.name.value != "__init__":
         return None
     owner = tree.parent(tree.parent(init))

@@ -27,7 +27,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_dtype,
     may_be_a_size_value,
 )
-from codemods.core.name_bindings import bindings_in
+from codemods.core.name_bindings import bindings_in, code_around
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
@@ -204,7 +204,7 @@ def _drawn_by_next(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression
     item drawn from an iterator the file does not show, read as an item of a container is."""
     if not isinstance(value, cst.Name) or spelled_like_a_size(value.value):
         return False
-    function = next((a for a in tree.ancestors(value) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    function = code_around(tree, value)
     scopes = [function, tree.root] if isinstance(function, cst.FunctionDef) else [tree.root]
     for scope in scopes:
         bound = bindings_in(tree, scope, value.value)

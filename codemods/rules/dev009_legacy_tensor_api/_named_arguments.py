@@ -16,7 +16,7 @@ import re
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import is_size
-from codemods.core.name_bindings import bindings_in
+from codemods.core.name_bindings import bindings_in, code_around
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -67,7 +67,7 @@ def named_data(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression) ->
         return names_a_collection(value.attr.value)
     if not isinstance(value, cst.Name) or not names_a_collection(value.value):
         return False
-    scope = next((a for a in tree.ancestors(value) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    scope = code_around(tree, value)
     bindings = bindings_in(tree, scope or tree.root, value.value)
     if not bindings and scope is not None:
         bindings = bindings_in(tree, tree.root, value.value)
@@ -109,7 +109,7 @@ def elements_tested(tree: Tree, call: cst.Call, value: cst.BaseExpression) -> bo
     int (only a ``torch.Size`` of the same test reads as a size), unless a statement between rebinds it."""
     if not isinstance(value, cst.Name):
         return False
-    scope = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    scope = code_around(tree, call)
     for branch in tree.ancestors(call):
         if branch is scope:
             return False

@@ -43,7 +43,7 @@ import libcst.matchers as m
 from codemods.analysis.evident_data import every_binding_kind, reaching_kind
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
 from codemods.analysis.nn_modules import is_module_constructor, model_names, models_by_use, module_classes
-from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
+from codemods.core.name_bindings import binding_counts, bindings_in, code_around, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
@@ -512,7 +512,7 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
                 values += [
                     r.value
                     for r in tree.of_type(function, cst.Return)
-                    if r.value is not None and _scope(tree, r) is function
+                    if r.value is not None and code_around(tree, r) is function
                 ]
             made = classes.get(spelled)
             if made is not None and id(made) not in followed and spelled not in local_modules:
@@ -569,11 +569,6 @@ def _classes_of_the_file(tree: Tree) -> dict[str, cst.ClassDef]:
         "variable_wrapper.classes",
         lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.ClassDef)},
     )
-
-
-def _scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
-    """The function or lambda whose code ``node`` is."""
-    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _read_names(tree: Tree, node: cst.CSTNode) -> set[str]:

@@ -32,6 +32,7 @@ from codemods.core.name_bindings import (
     binding_scope,
     bindings_in,
     bound_names,
+    code_around,
     comprehension_walruses,
     variable_scope,
 )
@@ -1241,13 +1242,8 @@ def _is_generator(tree: Tree, binding: cst.CSTNode) -> bool:
         return False
     return tree.memo(
         ("dev010.is_generator", id(binding)),
-        lambda: any(_enclosing_code(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield)),
+        lambda: any(code_around(tree, y) is binding for y in tree.of_type(binding.body, cst.Yield)),
     )
-
-
-def _enclosing_code(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
-    """The function or lambda whose code ``node`` is."""
-    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
