@@ -100,7 +100,7 @@ def named_a_mover(called: str) -> bool:
 
 
 # Names that hold a dtype, not a device: `.to(dtype)`, `.to(self.dtype)`, `.to(x.dtype)`, `.to(dt)`.
-_DTYPE_SPELLED = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
+DTYPE_SPELLED = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 
 
 def moves_device(move: Move, aliases: ImportAliases) -> bool:
@@ -109,7 +109,7 @@ def moves_device(move: Move, aliases: ImportAliases) -> bool:
     if move.device is None:
         return True
     spelled = (dotted_name(move.device) or "").rsplit(".", 1)[-1]
-    return not is_dtype_expr(move.device, aliases) and not _DTYPE_SPELLED.match(spelled)
+    return not is_dtype_expr(move.device, aliases) and not DTYPE_SPELLED.match(spelled)
 
 
 # Spellings of a device (`device`, `args.gpu`, `"cuda:0"`, `x.device`, `torch.cuda.current_device()`).

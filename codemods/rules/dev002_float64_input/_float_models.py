@@ -7,7 +7,6 @@ is right whatever the input's dtype was. And whether the file makes its models f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
@@ -16,7 +15,7 @@ from codemods.analysis.batches import data_root
 from codemods.analysis.nn_modules import is_module_constructor, model_holders, module_casts, module_classes
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
-from codemods.core.torch_names import DEVICE_SPELLED, FACTORIES, FLOAT64_DTYPES
+from codemods.core.torch_names import DEVICE_SPELLED, DTYPE_SPELLED, FACTORIES, FLOAT64_DTYPES
 from codemods.core.tree import Tree
 
 # Layers whose input is floating point data (an embedding's is indices), and layers that pass their
@@ -239,7 +238,7 @@ def _dtype_of(
         return _FLOAT64 if _FLOAT64 in kinds else _UNSHOWN if _UNSHOWN in kinds else _OTHER
     if isinstance(node, cst.Attribute) and node.attr.value == "dtype":
         return _UNSHOWN  # `model.to(x.dtype)`
-    if isinstance(node, cst.Name) and _DTYPE_SPELLED.match(node.value):
+    if isinstance(node, cst.Name) and DTYPE_SPELLED.match(node.value):
         return _UNSHOWN  # a parameter named for a dtype
     if isinstance(node, cst.Call) and aliases.qualify(node.func) in FACTORIES:
         dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
@@ -278,7 +277,6 @@ def _may_cast_unseen(call: cst.Call, loop_names: set[str]) -> bool:
 
 _FLOAT64, _UNSHOWN, _OTHER = "float64", "unshown", "other"
 _RANK = [_OTHER, _UNSHOWN, _FLOAT64]
-_DTYPE_SPELLED = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 
 
 def _bound_values(tree: Tree) -> dict[str, list[cst.BaseExpression]]:

@@ -28,7 +28,7 @@ from codemods.analysis.nn_modules import (
 )
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, strip_method_chain
-from codemods.core.torch_names import is_dtype_expr, shown_a_device
+from codemods.core.torch_names import DTYPE_SPELLED, is_dtype_expr, shown_a_device
 from codemods.core.tree import Tree
 
 # A value shown not to be floating point: module casts leave it alone.
@@ -37,8 +37,6 @@ _NOT_FLOATING = re.compile(
 )
 # A value that may be floating point other than float32: a cast to float32 changes it too.
 _NOT_FLOAT32 = re.compile(r"float64|double|half|float16|bfloat16|from_numpy|numpy|np\.")
-# A name spelled for a dtype (`model.to(dtype)`): a cast, not a move.
-_DTYPE_NAME = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 _FLOAT32_CASTS = frozenset({"float", "torch.float", "torch.float32"})
 # A dtype given other than as float32 (`dtype=dt`, `dtype=cfg.dtype`): a cast to float32 may change it.
 _DTYPE_NOT_FLOAT32 = re.compile(r"dtype\s*=\s*(?!torch\.float(32)?\b)")
@@ -188,7 +186,7 @@ def _dtype_made(tree: Tree, aliases: ImportAliases, cast: ModuleCast, floating: 
     for arg in args:
         if (
             is_dtype_expr(arg.value, aliases)
-            or (isinstance(arg.value, cst.Name) and _DTYPE_NAME.match(arg.value.value))
+            or (isinstance(arg.value, cst.Name) and DTYPE_SPELLED.match(arg.value.value))
             or (arg.keyword is not None and arg.keyword.value == "dtype")
         ):
             return aliases.qualify(arg.value) or code_of(arg.value)
