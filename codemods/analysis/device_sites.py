@@ -179,18 +179,13 @@ class ModuleDevice:
 
     def _rebound(self) -> bool:
         """Does the file give the device's name another value than its definition: a second module-level
-        binding (``device = torch.device("cpu")`` below it, or under an ``if``), a function's ``global``
-        one, or one through the module's namespace (``globals()["device"] = "cpu"``) or the module object
-        (``sys.modules[__name__].device = "cpu"``)? Code that reads the name may then read the CPU on a
-        machine with a GPU."""
+        binding (``device = torch.device("cpu")`` below it, or under an ``if``) or a function's
+        ``global`` one? Code that reads the name may then read the CPU on a machine with a GPU. (A file
+        that binds names through ``globals()``, ``exec`` or the module object has every fix unsafe:
+        :mod:`codemods.core.dynamic_names`.)"""
         if "." in self.name:
             return False  # `args.device`: kept on an object, whose other writes are not tracked here
-        return (
-            len(bindings_in(self._tree, self._module, self.name)) > 1
-            or self._declared_global()
-            or _written_through_namespace(self._tree, self.name)
-            or _written_through_module(self._tree, self._aliases, self.name)
-        )
+        return len(bindings_in(self._tree, self._module, self.name)) > 1 or self._declared_global()
 
     def _declared_global(self) -> bool:
         """Does a function declare the device's name ``global`` (and so may rebind the module's)?"""
@@ -408,161 +403,6 @@ def _sets_visible_devices(tree: Tree, aliases: ImportAliases) -> bool:
         if any(isinstance(k, cst.SimpleString) and "CUDA_VISIBLE_DEVICES" in k.value for k in keys):
             return True
     return False
-
-
-def _written_through_namespace(tree: Tree, name: str) -> bool:
-    """Does the file bind the module-level ``name`` in a way no binding of the name shows: through the
-    module's namespace (``globals()["device"] = "cpu"``, ``globals()[key] = v``,
-    ``globals().update(device=d)``, ``globals().update(options)``, and ``vars()`` or ``locals()`` at the
-    top level, where they are that namespace), or in code it runs from text (``exec(...)``)?"""
-    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
-        if isinstance(node, cst.AssignTarget):
-            target = node.target
-            if isinstance(target, cst.Subscript) and _is_module_namespace(tree, target.value):
-                key = target.slice[0].slice if len(target.slice) == 1 else None
-                spelled = (
-                    key.value.evaluated_value
-                    if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)
-                    else None
-                )
-                if spelled is None or spelled == name:
-                    return True
-            continue
-        func = node.func
-        if isinstance(func, cst.Name) and func.value == "exec":
-            return True
-        if not (
-            isinstance(func, cst.Attribute)
-            and func.attr.value in ("update", "__setitem__")
-            and _is_module_namespace(tree, func.value)
-        ):
-            continue
-        for arg in node.args if func.attr.value == "update" else node.args[:1]:
-            if arg.keyword is not None:
-                if arg.keyword.value == name:
-                    return True
-            elif isinstance(arg.value, cst.Dict) and not arg.star:
-                keys = [e.key if isinstance(e, cst.DictElement) else None for e in arg.value.elements]
-                if any(not isinstance(k, cst.SimpleString) or k.evaluated_value == name for k in keys):
-                    return True
-            elif not (isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value != name):
-                return True  # `update(options)`, `__setitem__(key, v)`: the names are not shown
-    return False
-
-
-# Methods of the module's namespace (`globals()`) that only read it.
-_NAMESPACE_READS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
-# Calls that give the module object itself when handed `__name__`.
-_IMPORTING_ITSELF = frozenset({"importlib.import_module", "__import__"})
-
-
-def _written_through_module(tree: Tree, aliases: ImportAliases, name: str) -> bool:
-    """Does the file hand its module's names to code that may bind ``name`` by a route no binding of the
-    name shows? Through the module object (``sys.modules[__name__]``, ``import __main__`` in a script,
-    ``importlib.import_module(__name__)``): an attribute written on it (``.device = "cpu"``, its
-    ``__dict__``), ``setattr(module, ...)`` of the name or of a name not spelled, or the object bound or
-    handed on (``this = sys.modules[__name__]``, ``vars(module)``); through ``globals()`` (``vars()``
-    and ``locals()`` at the top level) bound or handed on, ``g = globals()`` then ``g["device"] =
-    "cpu"``. Reads (``sys.modules[__name__].seed``, ``globals().get("x")``) bind nothing."""
-    return tree.memo(
-        ("device_sites.written_through_module", name), lambda: _finds_module_write(tree, aliases, name)
-    )
-
-
-def _finds_module_write(tree: Tree, aliases: ImportAliases, name: str) -> bool:
-    """:func:`_written_through_module`, computed: each use of the namespace or the module object."""
-    for node in tree.of_type(tree.root, (cst.Call, cst.Subscript, cst.Name)):
-        if isinstance(node, cst.Call) and _is_module_namespace(tree, node):
-            if _namespace_escapes(tree, node):
-                return True
-        elif _is_module_object(aliases, node) and _module_written(tree, node, name):
-            return True
-    return False
-
-
-def _is_module_object(aliases: ImportAliases, node: cst.CSTNode) -> bool:
-    """``sys.modules[__name__]``, ``sys.modules["__main__"]``, ``sys.modules.get(__name__)``, the
-    ``__main__`` module imported by name, ``importlib.import_module(__name__)``: the module itself (in a
-    script, the one its code runs in). Any other module of ``sys.modules`` may be this one too."""
-    # (cheap tests of the spelling first: asked of every name, subscript and call of the file)
-    if isinstance(node, cst.Name):  # `import __main__`, `import __main__ as main`
-        return aliases.names.get(node.value) == "__main__" and aliases.qualify(node) == "__main__"
-    if isinstance(node, cst.Subscript):
-        return _spells_modules(node.value) and aliases.qualify(node.value) == "sys.modules"
-    assert isinstance(node, cst.Call)
-    func = node.func
-    if isinstance(func, cst.Attribute) and func.attr.value == "get":
-        return _spells_modules(func.value) and aliases.qualify(func.value) == "sys.modules"
-    return (
-        isinstance(func, (cst.Name, cst.Attribute))
-        and (func.value if isinstance(func, cst.Name) else func.attr.value) in ("import_module", "__import__")
-        and (aliases.qualify(func) or dotted_name(func)) in _IMPORTING_ITSELF
-        and any(isinstance(a.value, cst.Name) and a.value.value == "__name__" for a in node.args)
-    )
-
-
-def _spells_modules(expr: cst.BaseExpression) -> bool:
-    """``sys.modules`` by its last name, or a name (``from sys import modules as loaded``)."""
-    return (isinstance(expr, cst.Attribute) and expr.attr.value == "modules") or isinstance(expr, cst.Name)
-
-
-def _module_written(tree: Tree, module: cst.BaseExpression, name: str) -> bool:
-    """Is the module object ``module`` written through where it appears: ``module.<name> = v`` (or its
-    ``__dict__``, ``__setattr__``), ``setattr(module, key, v)`` with ``key`` the name or not spelled, or
-    the object bound, returned or handed to any other call (what happens to it there is not shown)?"""
-    parent = tree.parent(module)
-    if isinstance(parent, cst.Attribute) and parent.attr is module:
-        return False  # `other.__main__`: another object's attribute
-    if isinstance(parent, cst.Attribute) and parent.value is module:
-        if parent.attr.value in ("__dict__", "__setattr__"):
-            return True
-        return parent.attr.value == name and _is_store(tree, parent)
-    if isinstance(parent, cst.Arg) and parent.value is module:
-        call = tree.parent(parent)
-        if isinstance(call, cst.Call) and dotted_name(call.func) in ("getattr", "hasattr"):
-            return False
-        if isinstance(call, cst.Call) and dotted_name(call.func) == "setattr" and len(call.args) > 1:
-            key = call.args[1].value
-            return not (isinstance(key, cst.SimpleString) and key.evaluated_value != name)
-        return True
-    if isinstance(parent, (cst.Import, cst.ImportAlias, cst.ImportFrom)):
-        return False  # `import __main__`: the import itself
-    if isinstance(parent, cst.AssignTarget) and parent.target is module:
-        return False  # `sys.modules[key] = m` replaces the entry: the module's own names stay
-    return not isinstance(parent, (cst.Expr, cst.Comparison, cst.ComparisonTarget))
-
-
-def _is_store(tree: Tree, target: cst.BaseExpression) -> bool:
-    """Is ``target`` written (an assignment's target, also inside a tuple, or deleted)?"""
-    parent = tree.parent(target)
-    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
-        parent = tree.parent(parent)
-    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor)):
-        return True
-    return isinstance(parent, (cst.Del, cst.WithItem, cst.AsName))
-
-
-def _namespace_escapes(tree: Tree, namespace: cst.Call) -> bool:
-    """Is the module's namespace (``globals()``) bound to a name or handed on (``g = globals()``,
-    ``configure(globals())``), where what binds its names is not shown? Indexing it, its ``update`` and
-    ``__setitem__`` (read by :func:`_written_through_namespace`), its reads and ``in`` are not."""
-    parent = tree.parent(namespace)
-    if isinstance(parent, cst.Subscript) and parent.value is namespace:
-        return False
-    if isinstance(parent, cst.Attribute) and parent.value is namespace:
-        return parent.attr.value not in _NAMESPACE_READS | {"update", "__setitem__"}
-    return not isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.Expr))
-
-
-def _is_module_namespace(tree: Tree, expr: cst.BaseExpression) -> bool:
-    """``globals()``, or ``vars()``/``locals()`` outside functions and classes: the module's names."""
-    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and not expr.args):
-        return False
-    if expr.func.value == "globals":
-        return True
-    return expr.func.value in ("vars", "locals") and not any(
-        isinstance(a, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) for a in tree.ancestors(expr)
-    )
 
 
 def _imported_names(statement: cst.CSTNode) -> set[str]:

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeVar, cast, overload
 
 import libcst as cst
 
+from codemods.core.dynamic_names import dynamic_name_route
 from codemods.core.name_bindings import bindings_in, reads_name, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
@@ -285,6 +286,10 @@ class Rule:
                 edits = None
         if edits:
             safety = safety or self.fix_safety
+            route = dynamic_name_route(self.tree, self.aliases) if safety is FixSafety.SAFE else None
+            if route is not None:  # no reading of names holds there (codemods.core.dynamic_names)
+                safety = FixSafety.UNSAFE
+                message += f" (unsafe: the file reaches names by {route}, which no reading follows)"
         else:
             safety = FixSafety.NONE
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))

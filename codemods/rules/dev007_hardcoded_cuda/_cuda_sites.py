@@ -93,6 +93,12 @@ _OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
 # What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
 _CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
+# What makes another GPU the current one, the one `.cuda()` picks (`torch.cuda.stream(s)` switches to
+# its stream's GPU).
+_SWITCHES_CURRENT_GPU = frozenset(
+    {"torch.cuda.set_device", "torch.cuda.device", "torch.cuda.device_of", "torch.cuda.stream"}
+)
+_SWITCHING_LAST_NAMES = frozenset({"set_device", "device", "device_of", "stream", "cuda"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
 _EXIT_CALL = m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit")))
@@ -853,26 +859,48 @@ class _Sites:
     def _only_gpu_zero(self) -> bool:
         """Is GPU 0 the only GPU the file names, and the current one wherever it runs: no other index
         (``"cuda:1"``, ``.cuda(1)``, ``device_ids=``), no ``torch.cuda.set_device`` or ``with
-        torch.cuda.device(...)``? Then ``"cuda:0"`` is the GPU ``.cuda()`` uses, the portable device's."""
+        torch.cuda.device(...)``? Then ``"cuda:0"`` is the GPU ``.cuda()`` uses, the portable device's.
+        What switches the current GPU counts wherever it is named, called or not (``dev =
+        torch.cuda.device``), and so does ``torch.cuda`` handed on (``getattr(torch.cuda, name)``)."""
         if self._gpu_zero is None:
             self._gpu_zero = True
-            for node in self.tree.of_type(self.tree.root, (cst.SimpleString, cst.Call)):
+            kinds = (cst.SimpleString, cst.Call, cst.Attribute, cst.Name)
+            for node in self.tree.of_type(self.tree.root, kinds):
                 if isinstance(node, cst.SimpleString):
                     if re.search(r"cuda:[1-9]", node.value):
                         self._gpu_zero = False
                         break
                     continue
-                qualified = self.aliases.qualify(node.func) or ""
+                if isinstance(node, (cst.Attribute, cst.Name)):
+                    if self._switches_current_gpu(node):
+                        self._gpu_zero = False
+                        break
+                    continue
                 method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
                 first = positional(node)[0].value if positional(node) else None
-                if (
-                    qualified in ("torch.cuda.set_device", "torch.cuda.device")
-                    or kwarg(node, "device_ids") is not None
-                    or (method == "cuda" and first is not None and not m.matches(first, m.Integer("0")))
+                if kwarg(node, "device_ids") is not None or (
+                    method == "cuda" and first is not None and not m.matches(first, m.Integer("0"))
                 ):
                     self._gpu_zero = False
                     break
         return self._gpu_zero
+
+    def _switches_current_gpu(self, node: cst.Attribute | cst.Name) -> bool:
+        """Does ``node`` name what switches the current GPU (``torch.cuda.set_device``, the context
+        managers ``torch.cuda.device``, ``device_of`` and ``stream``), or ``torch.cuda`` itself where
+        code reaches its attributes by strings or hands it on (``getattr(torch.cuda, "set_device")``)?"""
+        last = node.attr.value if isinstance(node, cst.Attribute) else node.value
+        if last not in _SWITCHING_LAST_NAMES:
+            return False
+        qualified = self.aliases.qualify(node)
+        if qualified in _SWITCHES_CURRENT_GPU:
+            return True
+        parent = self.tree.parent(node)
+        return (
+            qualified == "torch.cuda"
+            and not (isinstance(parent, cst.Attribute) and parent.value is node)
+            and not isinstance(parent, (cst.ImportAlias, cst.ImportFrom, cst.Import))
+        )
 
     def _loads_to_gpu(self, location: cst.BaseExpression) -> bool:
         """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:

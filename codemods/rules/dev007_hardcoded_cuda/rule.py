@@ -120,8 +120,8 @@ that way). Such a fix only changes runs that stopped. Provable: a `torch` call's
 of the file's own `nn.Module` (`Net().cuda()`; not where a class of the file defines its own `cuda`
 or `to`), a model name, and a batch of a `DataLoader` (no `collate_fn`) built in the function or
 handed to it by every call in the file (`train(train_loader, ...)`). Unsafe for the rest (a device
-chosen by a flag, the file's device where it may bind the name again, also through `globals()`,
-`exec` or the module object, `sys.modules[__name__].device = ...`, as the message says, a switch
+chosen by a flag, the file's device where it may bind the name again (another assignment, `global`;
+a file that reaches names through `globals()`, `exec` or the module object has every fix unsafe), a switch
 stuck on, `set_device`, another object's `.cuda()`, a helper's tensor sent to its argument's device,
 which moves it off the current GPU where the argument lives elsewhere): on a machine without a GPU
 the program now runs on the CPU instead of stopping, which is the point, but changes where (and how
@@ -195,7 +195,7 @@ class HardcodedCuda(Rule):
             if edits and not safe and site.uses_device and local is None and device.rebound():
                 message += (
                     f" (unsafe: the file may bind `{device.name}` again, maybe to the CPU, before this"
-                    " runs: another assignment, `global`, `globals()`, `exec` or the module object)"
+                    " runs: another assignment or `global`)"
                 )
             self.report(
                 site.node,

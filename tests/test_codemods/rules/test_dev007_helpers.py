@@ -153,22 +153,6 @@ _PORTABLE = 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu
         'device = torch.device("cpu")\n',  # a second definition below the first
         "if args.cpu:\n    device = 'cpu'\n",  # one under a condition
         "def use_cpu():\n    global device\n    device = 'cpu'\n",  # a function's
-        # through the module's namespace, which no binding of the name shows (round 5)
-        'globals()["device"] = "cpu"\n',
-        "def use_cpu():\n    globals().update(device='cpu')\n",
-        "for key, value in overrides.items():\n    vars()[key] = value\n",  # names not spelled
-        "exec(open('config.py').read())\n",
-        # through the module object, or the namespace bound to another name (round 6)
-        "import sys\nsys.modules[__name__].device = 'cpu'\n",
-        "import sys\nsetattr(sys.modules[__name__], 'device', 'cpu')\n",
-        "import sys\nsetattr(sys.modules.get(__name__), key, value)\n",  # a name not spelled
-        "import __main__\n__main__.device = 'cpu'\n",
-        "import __main__ as main\nsetattr(main, 'device', 'cpu')\n",
-        "from sys import modules as loaded\nloaded[__name__].device = 'cpu'\n",
-        "import sys\nthis = sys.modules[__name__]\ndef use_cpu():\n    this.device = 'cpu'\n",
-        "import importlib\nvars(importlib.import_module(__name__)).update(overrides)\n",
-        "g = globals()\ng['device'] = 'cpu'\n",
-        "configure(globals())\n",
     ],
 )
 def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
@@ -184,23 +168,55 @@ def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
 
 
 @pytest.mark.parametrize(
-    "other_write",
+    "rebinding",
     [
-        'globals()["seed"] = 0\n',  # another name of the namespace
-        "globals().update({'lr': 0.1}, epochs=3)\n",
-        "def f():\n    vars()['device'] = 'cpu'\n",  # a function's own names, not the module's
-        # reads of the module object and of the namespace, writes of other names through them
-        "import sys\nsys.modules[__name__].seed = 0\nsetattr(sys.modules[__name__], 'lr', 0.1)\n",
-        "import sys\nprint(getattr(sys.modules[__name__], 'device'), sys.modules[__name__].device)\n",
-        "import sys\nsys.modules['tensorboard'] = None\n",  # another module's entry replaced
+        # through the module's namespace, which no binding of the name shows (round 5)
+        'globals()["device"] = "cpu"\n',
+        "def use_cpu():\n    globals().update(device='cpu')\n",
+        "for key, value in overrides.items():\n    vars()[key] = value\n",  # names not spelled
+        "exec(open('config.py').read())\n",
+        # through the module object, or the namespace bound to another name (round 6)
+        "import sys\nsys.modules[__name__].device = 'cpu'\n",
+        "import sys\nsetattr(sys.modules.get(__name__), key, value)\n",  # a name not spelled
+        "import __main__ as main\nsetattr(main, 'device', 'cpu')\n",
+        "from sys import modules as loaded\nloaded[__name__].device = 'cpu'\n",
+        "import importlib\nvars(importlib.import_module(__name__)).update(overrides)\n",
+        "configure(globals())\n",
+        # routes round 7 found past the readings of the name (a frame, an alias of the builtin)
+        "import sys\nsys._getframe(0).f_globals['device'] = 'cpu'\n",
+        "G = globals\nG()['device'] = 'cpu'\n",
+        "import builtins\nbuiltins.exec(\"device = 'cpu'\")\n",
+        "import sys\ngetattr(sys.modules[__name__], '__dict__')['device'] = 'cpu'\n",
+        # writes of other names count too: the test is of the route, not of what goes through it
+        'globals()["seed"] = 0\n',
         "import __main__\nprint(__main__.__file__)\n",
-        "if 'args' in globals():\n    seed = globals().get('seed', 0)\n",
     ],
 )
-def test_a_namespace_write_of_other_names_keeps_the_module_device(other_write):
-    code = "import torch\n" + _PORTABLE + other_write + "x = torch.zeros(3).cuda()\n"
-    outcome = lint_and_fix(code, [HardcodedCuda], fix=False)
-    assert [d.safety for d in outcome.diagnostics] == ["safe"]
+def test_a_file_that_reaches_names_dynamically_gets_no_safe_fix(rebinding):
+    """Any route to names that no statement spells (``codemods.core.dynamic_names``) makes the fix
+    unsafe, and the message names the route."""
+    code = "import torch\n" + _PORTABLE + rebinding + "x = torch.zeros(3).cuda()\n"
+    outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=False)
+    assert [d.safety for d in outcome.diagnostics] == ["unsafe"] and outcome.new_text is None
+    assert "(unsafe: the file reaches names by " in outcome.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    "switch",
+    [
+        "dev = torch.cuda.device\nwith dev(1):\n    pass\n",  # the context manager under another name
+        'getattr(torch.cuda, "set_device")(1)\n',  # torch.cuda reached by a string
+        "with torch.cuda.stream(s):\n    pass\n",  # a stream's GPU becomes the current one
+        "from torch.cuda import set_device\nset_device(1)\n",
+    ],
+)
+def test_a_switch_of_the_current_gpu_by_any_spelling_keeps_cuda_zero(switch):
+    """``.cuda()`` goes to the current GPU, which these make another than GPU 0: ``.to("cuda:0")``
+    is then no longer the same GPU, so it is not rewritten as the portable device."""
+    code = "import torch\nimport torch.nn as nn\n" + switch + 'model = nn.Linear(3, 1).to("cuda:0")\n'
+    assert _fixed(code) is None or "to(device)" not in (_fixed(code) or "")
+    plain = "import torch\nimport torch.nn as nn\n" + 'model = nn.Linear(3, 1).to("cuda:0")\n'
+    assert "to(device)" in (_fixed(plain) or "")
 
 
 def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_call():

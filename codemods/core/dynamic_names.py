@@ -1,0 +1,153 @@
+"""Code that reaches a module's names other than by spelling them: where no reading of names holds.
+
+Every rule reads a file's names through its statements: ``device = ...`` binds ``device``, ``float`` is
+the builtin unless something binds it, a fix may add a name nothing else reads. Python also lets code
+read and bind names by routes no statement spells: ``exec`` and ``eval`` of a string; the namespace
+dictionaries (``globals()``, ``locals()``, ``vars()``, a function's ``__globals__``, the builtins'
+``__dict__``); the module object (``sys.modules[...]``, ``import __main__``,
+``importlib.import_module``, ``__import__``); frames (``sys._getframe``, ``inspect.currentframe``,
+``.f_globals``, ``.tb_frame``); and the builtins module written (``builtins.float = int``). A file that
+does any of this may change what a name holds, or see a name a fix adds, where no reading can follow,
+so no fix in it can be proven to keep its meaning: :meth:`codemods.core.base.Rule.report` offers every
+fix of such a file as unsafe and says which route it saw. The test is deliberately coarse (any mention
+of a route, read or write, counts): real code seldom does this (1 of the 225 dev field files), and
+adversarial probes found each narrower reading bypassed by the next spelling (rounds 6 and 7).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.name_bindings import binding_scope, bindings_in
+from codemods.core.names import ImportAliases, _builtins_written
+from codemods.core.tree import Tree
+
+# Builtins that run code from a string, or hand out a namespace's dictionary or any module.
+_BUILTIN_ROUTES = frozenset({"exec", "eval", "globals", "locals", "vars", "__import__", "__builtins__"})
+# Attributes that only frames, functions and modules have, each reaching a namespace, whatever their
+# object (a frame is seldom named by its module's path: `sys.exc_info()[2].tb_frame`).
+_ROUTE_ATTRIBUTES = frozenset(
+    {
+        "f_globals",
+        "f_locals",
+        "f_builtins",
+        "f_back",
+        "tb_frame",
+        "gi_frame",
+        "cr_frame",
+        "ag_frame",
+        "__globals__",
+        "__builtins__",
+    }
+)
+# Qualified names that reach the module object, a frame or a builtin route through a module's path.
+_QUALIFIED_ROUTES = frozenset(
+    {
+        "sys.modules",
+        "sys._getframe",
+        "sys._current_frames",
+        "inspect.currentframe",
+        "inspect.stack",
+        "inspect.trace",
+        "inspect.getouterframes",
+        "inspect.getinnerframes",
+        "importlib.import_module",
+        "importlib.reload",
+        "importlib.__import__",
+        "__main__",
+        *(f"builtins.{name}" for name in _BUILTIN_ROUTES | {"__dict__"}),
+    }
+)
+# The last names of those paths: only an attribute or a name spelled so is qualified (most are not).
+_QUALIFIED_LAST = frozenset(path.rpartition(".")[2] for path in _QUALIFIED_ROUTES)
+# Modules that hold such routes: handed on or bound to another name (`s = sys`, `f(inspect)`), what
+# code does with them is not shown.
+_ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__"})
+
+
+def dynamic_name_route(tree: Tree, aliases: ImportAliases) -> str | None:
+    """How the file reaches names other than by spelling them, the first such route it shows
+    (``globals()``, ``sys.modules``, ``.f_globals``), or None: most files. Once per tree."""
+    return tree.memo("dynamic_names.route", lambda: _find_route(tree, aliases))
+
+
+def _find_route(tree: Tree, aliases: ImportAliases) -> str | None:
+    written = _builtins_written(tree, aliases.names)
+    if written is None or written:
+        return "the builtins module written"
+    for name in tree.of_type(tree.root, cst.Name):
+        value = name.value
+        imported = aliases.names.get(value)  # (`from sys import modules as loaded`: `loaded`)
+        if (
+            value in _BUILTIN_ROUTES
+            or value in _ROUTE_ATTRIBUTES
+            or value in _QUALIFIED_LAST
+            or imported in _QUALIFIED_ROUTES
+        ):
+            route = _route_at(tree, aliases, name)
+        elif imported in _ROUTE_MODULES:
+            route = _module_handed_on(tree, name)
+        else:
+            continue
+        if route is not None:
+            return route
+    return None
+
+
+def _route_at(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
+    """The route ``name`` spells where it stands, if it spells one."""
+    parent = tree.parent(name)
+    if isinstance(parent, cst.Attribute) and parent.attr is name:
+        if name.value in _ROUTE_ATTRIBUTES:
+            return f"`.{name.value}`"
+        qualified = aliases.qualify(parent)
+        return f"`{qualified}`" if qualified in _QUALIFIED_ROUTES else None
+    if isinstance(parent, cst.Arg) and parent.keyword is name:
+        return None  # `f(vars=...)`: a keyword's name
+    qualified = aliases.qualify(name)
+    if qualified in _QUALIFIED_ROUTES:
+        return f"`{qualified}`"  # `from sys import _getframe`, `import __main__`
+    if name.value in _BUILTIN_ROUTES and _is_the_builtin(tree, name):
+        call = parent if isinstance(parent, cst.Call) and parent.func is name else None
+        if name.value == "vars" and call is not None and call.args:
+            return None  # `vars(args)`: an object's attributes, not a namespace of the module
+        return f"`{name.value}()`" if call is not None else f"`{name.value}`"
+    return None
+
+
+def _is_the_builtin(tree: Tree, name: cst.Name) -> bool:
+    """Does ``name`` read the builtin of its spelling: no scope around it binds that name (a method
+    called ``eval`` binds it in its class only, which the functions inside do not see)?"""
+    if isinstance(tree.parent(name), (cst.FunctionDef, cst.ClassDef, cst.Param, cst.ImportAlias, cst.AsName)):
+        return False  # the name a definition binds
+    scope = binding_scope(tree, name, name.value)
+    return scope is tree.root and not bindings_in(tree, tree.root, name.value)
+
+
+def _module_handed_on(tree: Tree, name: cst.Name) -> str | None:
+    """``sys`` bound to another name or handed to a call (``s = sys``, ``f(inspect)``): the routes it
+    holds are then reached by a spelling no reading follows. ``getattr(sys, "frozen")`` reads one
+    attribute the call spells: only a route's spelling counts there."""
+    parent = tree.parent(name)
+    if isinstance(parent, cst.Attribute) and parent.value is name:
+        return None  # `sys.argv`: the attributes that are routes are found by their own names
+    if isinstance(parent, (cst.ImportAlias, cst.AsName, cst.Import, cst.ImportFrom)) or any(
+        isinstance(a, (cst.Import, cst.ImportFrom)) for a in tree.ancestors(name)
+    ):
+        return None  # `import sys`: the binding itself
+    if isinstance(parent, cst.Arg) and parent.keyword is name:
+        return None
+    call = tree.parent(parent) if isinstance(parent, cst.Arg) else None
+    if (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Name)
+        and call.func.value in ("getattr", "hasattr")
+    ):
+        key = call.args[1].value if len(call.args) > 1 and call.args[0] is parent else None
+        if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+            attribute = key.evaluated_value
+            if attribute not in _ROUTE_ATTRIBUTES and attribute not in _QUALIFIED_LAST:
+                return None
+    if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
+        return None  # `x is sys`: compared, not handed on
+    return f"`{name.value}` handed on"
