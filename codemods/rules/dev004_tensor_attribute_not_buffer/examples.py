@@ -501,6 +501,156 @@ INVALID = [
         message="unsafe: the file casts a module (`m.half()`)",
         line=7,
     ),
+    # (round 7) Casts that reach the module by ways the file shows: the module's own method over its
+    # children or `super()`, a class's method handed the module, a copy of it.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+            def to_double(self):
+                for child in self.children():
+                    child.double()
+
+        outer = Halved()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+            def to_double(self):
+                for child in self.children():
+                    child.double()
+
+        outer = Halved()
+        """,
+        message="unsafe: the file casts a module (`child.double()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        class Half(Halved):
+            def prepare(self):
+                return super().half()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        class Half(Halved):
+            def prepare(self):
+                return super().half()
+        """,
+        message="unsafe: the file casts a module (`super().half()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        type(net).double(net)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        type(net).double(net)
+        """,
+        message="unsafe: the file casts a module (`type(net).double(net)`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        import copy
+
+        net = Halved()
+        twin = copy.deepcopy(net).double()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        import copy
+
+        net = Halved()
+        twin = copy.deepcopy(net).double()
+        """,
+        message="unsafe: the file casts a module (`copy.deepcopy(net).double()`)",
+        line=7,
+    ),
     # Casts the code does not spell out (round 6), taken for casts of every module: `nn.Module`'s own
     # method named (an alias of it), `getattr(model, name)()`, `.to()` handed a tensor (whose dtype it
     # takes).

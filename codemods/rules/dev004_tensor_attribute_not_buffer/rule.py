@@ -67,9 +67,13 @@ Safe: with `persistent=False` the state dict, the values and attribute access ar
 not be float32, `model.type(...)`, which casts integer tensors too): the cast now reaches the buffer,
 where the plain attribute kept its dtype. A cast that may reach a module by a way the file does not
 name is taken for one of every module: through a container or a loop over one (`for m in [net]`,
-`for c in model.children()`, `nets["a"].half()`), a function handed one, `nn.Module`'s own method
-(`nn.Module.double(net)`, or an alias of it), `getattr(net, name)()`, and `.to()` given what may be a
-tensor or a dtype rather than a device (`net.to(ref)`, `net.to(dtypes["fp64"])`, `net.to(**cfg)`).
+`for c in model.children()`, `nets["a"].half()`), a part picked by a method (`get_submodule`,
+`nets.get`, `next(iter(model))`), a function or class handed one (by keyword too, `Trainer(net)` keeping
+it as `self.model`), the module's own `self` or `super()` in its methods, `nn.Module`'s own method
+(`nn.Module.double(net)`, `type(net).double(net)`, or an alias of it), `getattr(net, name)()`,
+`operator.methodcaller("half")`, `net._apply(fn)`, `.to()` given what may be a tensor or a dtype rather
+than a device (`net.to(ref)`, `net.to(dtypes["fp64"])`, `net.to(**cfg)`), and a cast of what may hold a
+module though the file does not show it does (`copy.deepcopy(net).double()`, `(a if c else b).half()`).
 Unsafe for a class whose base is defined in another file (`class BetaVAE(BaseVAE)`), taken for an
 `nn.Module` because it defines `forward` and builds layers.
 

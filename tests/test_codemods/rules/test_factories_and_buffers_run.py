@@ -70,6 +70,7 @@ BUILDS = {
     "Masked": ((), (torch.randn(3),), {"mask"}),
     "Scaled": ((), (torch.randn(2, 1),), {"temperature"}),
     "Halved": ((), (torch.randn(3),), {"scale"}),
+    "Half": ((), (torch.randn(3),), {"scale"}),  # (a subclass of `Halved`)
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
     "Tabled": ((), (torch.randn(3),), {"table"}),
