@@ -274,6 +274,11 @@ class ModelHolders:
         self.possible_scoped: dict[str, list[cst.CSTNode]] = {}
         self.tree, self.aliases, self.local_modules = tree, aliases, local_modules
         self._own_methods: list[cst.FunctionDef] | None = None
+        # the file's top-level functions, by name, and those whose returns are being read (a recursion)
+        self._functions = {
+            f.name.value: f for f in tree.of_type(tree.root, cst.FunctionDef) if tree.parent(f) is tree.root
+        }
+        self._reading: set[str] = set()
 
     def holds(self, node: cst.BaseExpression, where: cst.CSTNode, maybe: bool = False) -> bool:
         """Does ``node`` (at ``where``) hold a model or a part of one? Followed through the methods that
@@ -300,6 +305,8 @@ class ModelHolders:
                     node = node.args[0].value  # `getattr(net, "post")`: an attribute
                 elif callee == "next" and node.args:
                     return self.gathers(node.args[0].value, where, maybe)  # `next(iter(model))`
+                elif callee in self._functions:
+                    return self._returns_model(self._functions[callee], maybe)  # `net = build()`
                 else:
                     return maybe and self._may_return_module(node, where)
             elif isinstance(node, cst.Subscript):
@@ -323,6 +330,19 @@ class ModelHolders:
         [b])``). A model's output (``net(x)``, ``self.encode(x)``) and what a builtin that never returns
         a module makes are ruled out."""
         return self.holds(node, where, True)
+
+    def _returns_model(self, function: cst.FunctionDef, maybe: bool) -> bool:
+        """Does ``function`` return what holds a model (``def build(): return Net()``)?"""
+        if function.name.value in self._reading:
+            return False
+        self._reading.add(function.name.value)
+        try:
+            return any(
+                r.value is not None and self.holds(r.value, r, maybe)
+                for r in self.tree.of_type(function, cst.Return)
+            )
+        finally:
+            self._reading.discard(function.name.value)
 
     def _may_return_module(self, call: cst.Call, where: cst.CSTNode) -> bool:
         """May ``call`` return a model: is it handed what may hold or gather one, and neither a call of

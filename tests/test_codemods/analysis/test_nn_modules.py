@@ -49,6 +49,8 @@ def _holders_at_end(code: str) -> tuple[RuleContext, cst.BaseExpression, cst.CST
         ("model = nn.Sequential(Net())\nfirst = next(iter(model))\nfirst\n", True),
         ("nets = [Net()]\n(m := nets[0])\n", True),
         ("a, b = Net(), Net()\nb\n", True),  # unpacked
+        ("def build():\n    return Net()\n\nnet = build()\nnet\n", True),  # a function's result
+        ("def run(x):\n    return Net()(x)\n\nout = run(x)\nout\n", False),  # (its output)
         # handed by keyword, or to a class that keeps it
         ("def prep(model):\n    model\n\nprep(model=Net())\n", False),  # (last: the call)
         ("net = Net()\nout = net.encode(x)\nout\n", False),  # what a model's method returns
@@ -255,6 +257,7 @@ class Scaled(nn.Module):
         ("class Half(Scaled):\n    def prepare(self):\n        return super().half()\n", "unsafe"),
         ("import copy\nnet = Scaled()\ntwin = copy.deepcopy(net).double()\n", "unsafe"),
         ("a, b = Scaled(), nn.Linear(2, 2)\n(a if flag else b).half()\n", "unsafe"),
+        ("def build():\n    return Scaled()\n\nnet = build()\nnet.half()\n", "unsafe"),
         # look-alikes: a move, a layer, a tensor's cast, a loop over something else: safe as before
         ("net = Scaled()\nfor m in [net]:\n    m.to(device)\n", "safe"),
         ("net = Scaled()\nnet.to(x.device)\n", "safe"),
