@@ -3,9 +3,9 @@
 A buffer moves with the module: after ``model.cuda()`` it is on the GPU. Code that reads the
 attribute where only a host tensor will do then breaks where the plain attribute worked:
 ``self.probs.numpy()`` (a GPU tensor has no NumPy view), ``rng.choice(3, p=np.asarray(self.probs))``
-(NumPy converts it the same way), and arithmetic with a tensor the code brings to the host
-(``self.counts += torch.bincount(pred.cpu())``: a GPU tensor and a host tensor in one operation
-raise). Such an attribute stays a plain attribute; the rule says why.
+(NumPy converts it the same way), and arithmetic or a call with a tensor the code brings to the host
+(``self.counts += torch.bincount(pred.cpu())``, ``torch.cat([self.buf, y.cpu()])``: a GPU tensor and a
+host tensor in one operation raise). Such an attribute stays a plain attribute; the rule says why.
 """
 
 from __future__ import annotations
@@ -59,10 +59,24 @@ def _host_use(tree: Tree, aliases: ImportAliases, attribute: cst.Attribute) -> c
             return call  # `self.probs.numpy()`
         node = call
     above = tree.parent(node)
+    if isinstance(above, cst.Element):  # `torch.cat([self.buf, y.cpu()])`: an argument's element
+        listed = tree.parent(above)
+        arg = tree.parent(listed) if isinstance(listed, (cst.List, cst.Tuple)) else None
+        if isinstance(arg, cst.Arg):
+            above = arg
     if isinstance(above, cst.Arg):
         call = tree.parent(above)
-        if isinstance(call, cst.Call) and (aliases.qualify(call.func) or "").startswith("numpy."):
-            return call  # `np.asarray(self.probs)`
+        if isinstance(call, cst.Call) and (
+            (aliases.qualify(call.func) or "").startswith("numpy.")  # `np.asarray(self.probs)`
+            or any(_brought_to_host(tree, a.value) for a in call.args if a is not above)
+        ):
+            return call
+        if (  # `torch.cat([self.buf, y.cpu()])`, `torch.maximum(self.best, y.cpu())`
+            isinstance(call, cst.Call)
+            and isinstance(above.value, (cst.List, cst.Tuple))
+            and any(_brought_to_host(tree, e.value) for e in above.value.elements if e.value is not node)
+        ):
+            return call
     if isinstance(above, cst.AugAssign) and above.target is node and _brought_to_host(tree, above.value):
         return above  # `self.counts += torch.bincount(pred.cpu())`
     if isinstance(above, cst.BinaryOperation):

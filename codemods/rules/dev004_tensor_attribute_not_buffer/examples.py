@@ -592,6 +592,26 @@ INVALID = [
         message="register it as a buffer",
         line=8,
     ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Recorder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.seen = torch.zeros(0, 3)
+
+            def forward(self, x):
+                out = self.fc(x)
+                self.seen = torch.cat([self.seen, out.detach().cpu()])
+                return out
+        """,
+        None,
+        message="the class reads it as a host tensor (`torch.cat([self.seen, out.detach().cpu()])`)",
+        line=8,
+    ),
     # (round 7) Casts that reach the module by ways the file shows: the module's own method over its
     # children or `super()`, a class's method handed the module, a copy of it.
     Invalid(
