@@ -12,7 +12,13 @@ from collections.abc import Set as AbstractSet
 import libcst as cst
 
 from codemods.analysis.batches import data_root
-from codemods.analysis.nn_modules import is_module_constructor, model_holders, module_casts, module_classes
+from codemods.analysis.nn_modules import (
+    ModuleCast,
+    is_module_constructor,
+    model_holders,
+    module_casts,
+    module_classes,
+)
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
 from codemods.core.torch_names import DEVICE_SPELLED, DTYPE_SPELLED, FACTORIES, FLOAT64_DTYPES
@@ -182,11 +188,15 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
     for cast in module_casts(tree, aliases):
         # (`nn.Module.double(net)`, without a receiver, casts whatever module it is handed)
         if cast.receiver is not None and not holders.holds(cast.receiver, cast.node):
+            if holders.may_hold(cast.receiver, cast.node) and _may_cast(aliases, bound, cast):
+                # `copy.deepcopy(model).double()`, `(a if c else b).double()`: a model may be float64
+                maybe = maybe or code_of(cast.node)
             continue
         if cast.method == "double":
             return True, None
-        if cast.method is None or (cast.method in ("to", "type") and cast.args is None):
-            maybe = maybe or code_of(cast.node)  # `getattr(model, name)()`, `to = nn.Module.to`
+        if cast.method in (None, "_apply") or (cast.method in ("to", "type") and cast.args is None):
+            # `getattr(model, name)()`, `to = nn.Module.to`, `model._apply(fn)`
+            maybe = maybe or code_of(cast.node)
         elif cast.method in ("to", "type") and cast.args is not None:
             found = max((_arg_dtype(aliases, bound, a) for a in cast.args), key=_RANK.index, default=_OTHER)
             if found == _FLOAT64:
@@ -194,6 +204,16 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
             if found == _UNSHOWN:
                 maybe = maybe or code_of(cast.node)
     return False, maybe
+
+
+def _may_cast(aliases: ImportAliases, bound: dict[str, list[cst.BaseExpression]], cast: ModuleCast) -> bool:
+    """May ``cast`` make float64 what it casts (``.double()``, ``.to(dtype)``, ``_apply(fn)``), as far as
+    the code shows (not ``.half()``, ``.to(torch.float32)``, ``.to(device)``)?"""
+    if cast.method in (None, "_apply", "double") or cast.args is None:
+        return cast.method not in ("half", "float", "bfloat16")
+    if cast.method not in ("to", "type"):
+        return False
+    return any(_arg_dtype(aliases, bound, a) != _OTHER for a in cast.args)
 
 
 def _arg_dtype(aliases: ImportAliases, bound: dict[str, list[cst.BaseExpression]], arg: cst.Arg) -> str:
@@ -259,7 +279,8 @@ def _dtype_of(
 def _may_cast_unseen(call: cst.Call, loop_names: set[str]) -> bool:
     """A float64 cast of what may be a model or its parameters, in a form the holders do not follow:
     ``m.double()`` of a loop's variable (``for m in [model]``), ``p.data.double()``, ``getattr(model,
-    "double")()``, a module built with ``**options`` (a ``dtype`` the call does not show)."""
+    "double")()``, a class (a module, maybe) built with ``**options`` (a ``dtype`` the call does not
+    show), however it is spelled."""
     func = call.func
     if isinstance(func, cst.Attribute) and func.attr.value == "double":
         receiver = func.value
@@ -268,11 +289,9 @@ def _may_cast_unseen(call: cst.Call, loop_names: set[str]) -> bool:
         )
     if isinstance(func, cst.Call) and dotted_name(func.func) == "getattr":
         return "double" in code_of(func)
-    return (
-        any(arg.star == "**" for arg in call.args)
-        and isinstance(func, cst.Attribute)
-        and func.attr.value[:1].isupper()
-    )
+    # (`nn.Linear(**options)`, `Linear(4, 2, **factory)` imported by its name)
+    called = func.attr.value if isinstance(func, cst.Attribute) else dotted_name(func) or ""
+    return any(arg.star == "**" for arg in call.args) and called[:1].isupper()
 
 
 _FLOAT64, _UNSHOWN, _OTHER = "float64", "unshown", "other"

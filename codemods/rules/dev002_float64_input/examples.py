@@ -35,6 +35,71 @@ VALID = [
         y = model(torch.from_numpy(np.random.randn(3, 4)))
         """
     ),
+    # (round 7) Made float64 through its class (`type(model)`), a part picked by a method or by
+    # `next`, a list of its children, a function handed it by keyword, a class that keeps it.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Linear(4, 2)
+        type(model).double(model)
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Sequential(nn.Linear(4, 2))
+        model.get_submodule("0").double()
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Sequential(nn.Linear(4, 2), nn.ReLU())
+        next(iter(model)).double()
+        list(model.children())[0].double()
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def prep(net):
+            net[0].double()
+
+        model = nn.Sequential(nn.Linear(4, 2))
+        prep(net=model)
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Trainer:
+            def __init__(self, net):
+                self.net = net
+
+            def to_double(self):
+                self.net.double()
+
+        model = nn.Linear(4, 2)
+        Trainer(model).to_double()
+        y = model(torch.from_numpy(np.random.randn(3, 4)))
+        """
+    ),
     Valid(
         """
         import numpy as np
@@ -394,6 +459,48 @@ INVALID = [
         """,
         None,
         message="left in place: `nn.Linear(3, 1, **options)` may make a model float64",
+        line=7,
+    ),
+    # (round 7) A function run on each tensor (`_apply`), a layer built with `**options` however it
+    # is imported, a cast of what may be the model (a copy): reported, not fixed.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Linear(3, 1)
+        model._apply(lambda t: t.to(torch.float64))
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `model._apply(lambda t: t.to(torch.float64))` may make a model float64",
+        line=6,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.nn import Linear
+        factory = {"dtype": torch.float64}
+        model = Linear(3, 1, **factory)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `Linear(3, 1, **factory)` may make a model float64",
+        line=6,
+    ),
+    Invalid(
+        """
+        import copy
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Linear(3, 1)
+        twin = copy.deepcopy(model).double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `copy.deepcopy(model).double()` may make a model float64",
         line=7,
     ),
     Invalid(

@@ -26,14 +26,17 @@ made float64 on purpose (`model.double()`, `model.to(torch.float64)`, layers bui
 `dtype=torch.float64`, `torch.set_default_dtype(torch.float64)`,
 `torch.set_default_tensor_type(torch.DoubleTensor)`), and when the float64 value never reaches a model.
 The model may be made so through a chain of its methods (`model.requires_grad_(False).double()`), a
-part of it (`model[0].double()`), another name (`m2 = model`), a container and a loop over it (`for m
-in [model]: m.double()`), a function of the file handed it (`prep(model)`, `prep([model])`,
-`model.apply(lambda m: m.double())`), `nn.Module`'s own method (`nn.Module.double(model)`), a dtype
-bound to a name (`dtype = torch.float64`), options shown (`model.to(**dict(dtype=torch.float64))`) or a
-float64 tensor it is moved to (`model.to(ref)`). Where the file casts a model to a dtype it does not show
+part of it (`model[0].double()`, `model.get_submodule("0")`, `next(iter(model))`), another name (`m2 =
+model`), a container and a loop over it (`for m in [model]: m.double()`), a function or class of the
+file handed it (`prep(model)`, `prep(net=model)`, `Trainer(model)`, `prep([model])`,
+`model.apply(lambda m: m.double())`), `nn.Module`'s own method (`nn.Module.double(model)`,
+`type(model).double(model)`), a dtype bound to a name (`dtype = torch.float64`), options shown
+(`model.to(**dict(dtype=torch.float64))`) or a float64 tensor it is moved to (`model.to(ref)`). Where
+the file casts a model to a dtype it does not show
 (`nn.Linear(3, 1, dtype=dtype)` with `dtype` a parameter, `model.to(x.dtype)`, `model.to(**options)`,
-`getattr(model, name)()`), the finding is reported, not fixed: the model may be float64, and the cast
-would break it.
+`getattr(model, name)()`, `model._apply(fn)`), or casts to float64 what may be a model though the code
+does not show it is (`copy.deepcopy(model).double()`), the finding is reported, not fixed: the model
+may be float64, and the cast would break it.
 
 ## Example
 ```python

@@ -131,9 +131,12 @@ def dtype_cast(
     shown not to be one (``.long()``) is left out; ``.type()`` casts every tensor.
 
     A cast the code does not spell out is taken for one that reaches every module of the file: a
-    method of ``nn.Module`` itself (``nn.Module.double(net)``, ``to_half = nn.Module.half``), one
-    chosen by ``getattr(model, name)``, and ``.to()`` handed what may be a tensor or a dtype
-    (``model.to(ref)``, ``model.to(dtypes["fp64"])``, ``model.to(**cfg)``)."""
+    method of ``nn.Module`` itself (``nn.Module.double(net)``, ``type(net).double(net)``, ``to_half =
+    nn.Module.half``), one chosen by ``getattr(model, name)`` or ``operator.methodcaller``, a function
+    run on each tensor (``model._apply(fn)``), and ``.to()`` handed what may be a tensor or a dtype
+    (``model.to(ref)``, ``model.to(dtypes["fp64"])``, ``model.to(**cfg)``); so is a cast of what may
+    hold a model though the code does not show it does (:meth:`ModelHolders.may_hold`:
+    ``copy.deepcopy(net).double()``, ``(a if c else b).half()``)."""
     text = code_of(value)
     floating = not _NOT_FLOATING.search(text)
     shown_float32 = (
@@ -154,7 +157,7 @@ def dtype_cast(
             holders = model_holders(tree, aliases, models, local_modules)
         if (
             is_module_constructor(strip_method_chain(receiver, aliases), aliases, local_modules)
-            or holders.holds(receiver, cast.node)
+            or holders.may_hold(receiver, cast.node)
             # (a parameter's method called: `def cast(m): return m.half()`; not `getattr(self, name)`)
             or (cast.method is not None and cast.args is not None and _is_a_parameter(tree, receiver))
         ):
@@ -171,7 +174,7 @@ def _dtype_made(tree: Tree, aliases: ImportAliases, cast: ModuleCast, floating: 
     show it); None where it leaves the tensor's dtype alone (``.to(device)``, or a floating point cast of
     a tensor that is not floating point)."""
     method, args = cast.method, cast.args
-    if method is None:
+    if method is None or method == "_apply":  # (`_apply(fn)` casts every tensor, not floating ones only)
         return _UNSHOWN_DTYPE
     if method == "type":
         if args is None:

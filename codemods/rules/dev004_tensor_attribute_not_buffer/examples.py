@@ -501,6 +501,267 @@ INVALID = [
         message="unsafe: the file casts a module (`m.half()`)",
         line=7,
     ),
+    # (round 7) An attribute the class keeps on the host on purpose: read through NumPy, or combined with
+    # a tensor it moves to the host. A buffer would follow the module to the GPU and break that read:
+    # reported, not fixed. Moved to the host where it is read, it is fixed as any other.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.probs = torch.tensor([0.2, 0.3, 0.5])
+
+            def forward(self, x):
+                k = np.random.default_rng(0).choice(3, p=self.probs.numpy())
+                return x[:, k]
+        """,
+        None,
+        message="the class reads it as a host tensor (`self.probs.numpy()`)",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.probs = torch.tensor([0.2, 0.3, 0.5])
+
+            def forward(self, x):
+                return x * float(np.cumsum(self.probs)[-1])
+        """,
+        None,
+        message="the class reads it as a host tensor (`np.cumsum(self.probs)`)",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.counts = torch.zeros(3)
+
+            def forward(self, x):
+                self.counts += torch.bincount(x.argmax(1).cpu(), minlength=3)
+                return x
+        """,
+        None,
+        message="the class reads it as a host tensor (`self.counts += torch.bincount(x.argmax(1).cpu(), minlength=3)`)",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.probs = torch.tensor([0.2, 0.3, 0.5])
+
+            def forward(self, x):
+                k = np.random.default_rng(0).choice(3, p=self.probs.cpu().numpy())
+                return x[:, k] * self.probs.sum().item()
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("probs", torch.tensor([0.2, 0.3, 0.5]), persistent=False)
+
+            def forward(self, x):
+                k = np.random.default_rng(0).choice(3, p=self.probs.cpu().numpy())
+                return x[:, k] * self.probs.sum().item()
+        """,
+        message="register it as a buffer",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Recorder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.seen = torch.zeros(0, 3)
+
+            def forward(self, x):
+                out = self.fc(x)
+                self.seen = torch.cat([self.seen, out.detach().cpu()])
+                return out
+        """,
+        None,
+        message="the class reads it as a host tensor (`torch.cat([self.seen, out.detach().cpu()])`)",
+        line=8,
+    ),
+    # (round 7) Casts that reach the module by ways the file shows: the module's own method over its
+    # children or `super()`, a class's method handed the module, a copy of it.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+            def to_double(self):
+                for child in self.children():
+                    child.double()
+
+        outer = Halved()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+            def to_double(self):
+                for child in self.children():
+                    child.double()
+
+        outer = Halved()
+        """,
+        message="unsafe: the file casts a module (`child.double()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        class Half(Halved):
+            def prepare(self):
+                return super().half()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        class Half(Halved):
+            def prepare(self):
+                return super().half()
+        """,
+        message="unsafe: the file casts a module (`super().half()`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        type(net).double(net)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        net = Halved()
+        type(net).double(net)
+        """,
+        message="unsafe: the file casts a module (`type(net).double(net)`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        import copy
+
+        net = Halved()
+        twin = copy.deepcopy(net).double()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        import copy
+
+        net = Halved()
+        twin = copy.deepcopy(net).double()
+        """,
+        message="unsafe: the file casts a module (`copy.deepcopy(net).double()`)",
+        line=7,
+    ),
     # Casts the code does not spell out (round 6), taken for casts of every module: `nn.Module`'s own
     # method named (an alias of it), `getattr(model, name)()`, `.to()` handed a tensor (whose dtype it
     # takes).

@@ -41,8 +41,11 @@ trained tensors (`requires_grad`, or given to an optimizer: parameters, not buff
 other method reads, and attributes also set to a non-tensor. Also set to a value that may not be a
 tensor, the attribute is reported, not fixed; so is one whose name the instance has already (a class
 attribute of the class or of a class of the file it derives from, or an attribute a base class sets:
-`register_buffer` would raise `KeyError`), one a subclass of the file sets, and one the file sets on an
-object to a value that may not be a tensor (`net.mask = 0.5`: a buffer raises `TypeError`).
+`register_buffer` would raise `KeyError`), one a subclass of the file sets, one the file sets on an
+object to a value that may not be a tensor (`net.mask = 0.5`: a buffer raises `TypeError`), and one the
+class keeps on the host on purpose: it reads it as a host tensor (`self.probs.numpy()`, handed to NumPy,
+combined with a tensor it moves to the host, `self.counts += torch.bincount(pred.cpu())`), which a
+buffer moved to a GPU with the module would break.
 
 ## Example
 ```python
@@ -67,9 +70,13 @@ Safe: with `persistent=False` the state dict, the values and attribute access ar
 not be float32, `model.type(...)`, which casts integer tensors too): the cast now reaches the buffer,
 where the plain attribute kept its dtype. A cast that may reach a module by a way the file does not
 name is taken for one of every module: through a container or a loop over one (`for m in [net]`,
-`for c in model.children()`, `nets["a"].half()`), a function handed one, `nn.Module`'s own method
-(`nn.Module.double(net)`, or an alias of it), `getattr(net, name)()`, and `.to()` given what may be a
-tensor or a dtype rather than a device (`net.to(ref)`, `net.to(dtypes["fp64"])`, `net.to(**cfg)`).
+`for c in model.children()`, `nets["a"].half()`), a part picked by a method (`get_submodule`,
+`nets.get`, `next(iter(model))`), a function or class handed one (by keyword too, `Trainer(net)` keeping
+it as `self.model`), the module's own `self` or `super()` in its methods, `nn.Module`'s own method
+(`nn.Module.double(net)`, `type(net).double(net)`, or an alias of it), `getattr(net, name)()`,
+`operator.methodcaller("half")`, `net._apply(fn)`, `.to()` given what may be a tensor or a dtype rather
+than a device (`net.to(ref)`, `net.to(dtypes["fp64"])`, `net.to(**cfg)`), and a cast of what may hold a
+module though the file does not show it does (`copy.deepcopy(net).double()`, `(a if c else b).half()`).
 Unsafe for a class whose base is defined in another file (`class BetaVAE(BaseVAE)`), taken for an
 `nn.Module` because it defines `forward` and builds layers.
 
@@ -95,6 +102,7 @@ from codemods.rules.dev004_tensor_attribute_not_buffer._buffer_clashes import (
     name_clash,
     refused_assignment,
 )
+from codemods.rules.dev004_tensor_attribute_not_buffer._host_reads import host_read
 from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import nested_classes, override_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import (
@@ -183,15 +191,21 @@ class TensorAttributeNotBuffer(Rule):
                 continue
             clash = name_clash(self.tree, cls, name)
             refused = refused_assignment(self.tree, cls, name, lambda value: attributes.kind(value, {}))
-            if doubtful is not None or candidate.unrewritable or clash or refused:
+            on_host = host_read(self.tree, self.aliases, cls, name)
+            if doubtful is not None or candidate.unrewritable or clash or refused or on_host:
                 why = (
                     f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
                     " which a buffer would refuse"
                     if doubtful
                     else candidate.unrewritable
                     or clash
-                    or f"the file also sets it to a value that may not be a tensor (`{refused}`), which a"
-                    " buffer would refuse"
+                    or (
+                        f"the file also sets it to a value that may not be a tensor (`{refused}`), which a"
+                        " buffer would refuse"
+                        if refused
+                        else f"the class reads it as a host tensor (`{on_host}`), which a buffer moved to a"
+                        " GPU with the module would break"
+                    )
                 )
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue

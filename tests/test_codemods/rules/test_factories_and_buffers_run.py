@@ -70,6 +70,8 @@ BUILDS = {
     "Masked": ((), (torch.randn(3),), {"mask"}),
     "Scaled": ((), (torch.randn(2, 1),), {"temperature"}),
     "Halved": ((), (torch.randn(3),), {"scale"}),
+    "Half": ((), (torch.randn(3),), {"scale"}),  # (a subclass of `Halved`)
+    "Sampler": ((), (torch.randn(2, 3),), {"probs"}),
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
     "Tabled": ((), (torch.randn(3),), {"table"}),
