@@ -513,8 +513,8 @@ def _appended_to(
     appended: list[cst.BaseExpression] = []
     changed = False
     for read in tree.of_type(scope, cst.Name):
-        if read.value != name:
-            continue
+        if read.value != name or binding_scope(tree, read, name) is not scope:
+            continue  # (another function's list of the same name)
         parent = tree.parent(read)
         call = tree.parent(parent) if isinstance(parent, cst.Attribute) and parent.value is read else None
         if isinstance(call, cst.Call) and call.func is parent and isinstance(parent, cst.Attribute):

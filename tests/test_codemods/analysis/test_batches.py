@@ -135,3 +135,11 @@ def test_an_iter_method_returning_another_generator_draws_what_that_one_yields()
         + "class Relay:\n    def __iter__(self):\n        return iter(gen())\nfor x, y in Relay():\n    pass\n"
     )
     assert _drawn(code) == ({"y"}, set())
+
+
+def test_a_list_of_the_same_name_in_another_function_is_another_list():
+    code = (
+        "def other(more):\n    data = []\n    data.extend(more)\n"
+        "data = []\nfor i in range(3):\n    data.append((torch.randn(3), i * 0.5))\nfor x, y in data:\n    pass\n"
+    )
+    assert _drawn(code) == ({"y"}, set())
