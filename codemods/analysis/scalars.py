@@ -865,8 +865,10 @@ class Scalars:
                 if not (isinstance(assign, cst.Assign) and self._scalar(assign.value, seen)):
                     found.add(holder)
         # What code the file does not show is handed: a name, or an element of a container (`ls[0]`:
-        # of a tensor instead, a new view, whose reshape leaves the tensor as it is).
+        # of a tensor instead, a new view, whose reshape leaves the tensor as it is), or as the object
+        # whose method it runs, what that object holds (`fx.loss = loss`, then `fx.grow()`).
         elements: set[str] = set()
+        owners: set[str] = set()
         for call in self.tree.of_type(scope, cst.Call):
             found |= self._reshaped_by_call(call, seen)
             if self.unread_code_reshapes and self._runs_unread_code(call):
@@ -875,7 +877,9 @@ class Scalars:
                         elements |= _held(arg.value)
                     else:
                         found |= _held(arg.value)
-        return self._with_holders(scope, found, elements) if found or elements else found
+                if isinstance(call.func, cst.Attribute) and (owner := dotted_name(call.func.value)):
+                    owners.add(owner)
+        return self._with_holders(scope, found, elements, owners) if found or elements or owners else found
 
     def _runs_unread_code(self, call: cst.Call) -> bool:
         """Does ``call`` run code the reading does not follow, which may reshape in place a tensor it is
@@ -944,11 +948,16 @@ class Scalars:
         return found
 
     def _with_holders(
-        self, scope: cst.CSTNode, reshaped: set[str], elements: AbstractSet[str] = frozenset()
+        self,
+        scope: cst.CSTNode,
+        reshaped: set[str],
+        elements: AbstractSet[str] = frozenset(),
+        owners: AbstractSet[str] = frozenset(),
     ) -> set[str]:
         """``reshaped`` and the names whose tensor is held by one of them: ``for t in [loss]:`` or ``t =
         loss`` with ``t`` reshaped, ``ls = [loss]`` (or ``ls.append(loss)``) with ``ls[0]`` reshaped.
-        ``elements``: containers whose elements (not themselves) may be reshaped."""
+        ``elements``: containers whose elements may be reshaped, not themselves; ``owners``: objects
+        whose attributes may be (``fx`` of ``fx.loss``)."""
         edges: list[tuple[set[str], set[str]]] = []  # (holders, what they hold)
         for node in self.tree.of_type(scope, (cst.Assign, cst.NamedExpr, cst.For, cst.CompFor, cst.Call)):
             if isinstance(node, cst.Assign):
@@ -969,8 +978,14 @@ class Scalars:
         while grown:
             grown = False
             for holders, held in edges:
-                if holders & (found | elements) and not held <= found:
-                    found |= held
+                if holders & found:
+                    reached = held
+                elif holders & elements or _attribute_of(holders, owners):
+                    reached = held - holders  # (`x = x.sum()` does not make `x` an element of itself)
+                else:
+                    continue
+                if not reached <= found:
+                    found |= reached
                     grown = True
         return found
 
@@ -1327,6 +1342,18 @@ def _tensor_spelled(expr: cst.BaseExpression) -> str | None:
     while isinstance(expr, cst.Subscript):
         expr = expr.value
     return dotted_name(expr)
+
+
+def _attribute_of(spellings: set[str], owners: AbstractSet[str]) -> bool:
+    """Is one of ``spellings`` an attribute of one of ``owners`` (``fx.loss`` or ``fx.state.loss`` of
+    ``fx``)?"""
+    return bool(owners) and any(
+        ".".join(parts[:i]) in owners
+        for s in spellings
+        if "." in s
+        for parts in [s.split(".")]
+        for i in range(1, len(parts))
+    )
 
 
 def _tensor_of_data(expr: cst.BaseExpression) -> cst.BaseExpression:

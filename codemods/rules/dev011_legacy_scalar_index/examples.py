@@ -603,6 +603,26 @@ INVALID = [
         message="hands it to code it does not show",
         line=7,
     ),
+    Invalid(
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer):
+            loss = F.mse_loss(out, y)
+            fixer.loss = loss
+            fixer.grow()
+            return loss.data[0]
+        """,
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer):
+            loss = F.mse_loss(out, y)
+            fixer.loss = loss
+            fixer.grow()
+            return loss.item()
+        """,
+        message="hands it to code it does not show",
+        line=6,
+    ),
     # Look-alikes: handed to builtins, torch's and NumPy's functions, a list's `append`, formatting, a
     # tensor's arithmetic, a function of the file that reshapes nothing: still 0-dim.
     Invalid(

@@ -223,6 +223,7 @@ _LOSS = "import torch\nimport torch.nn.functional as F\nloss = F.mse_loss(a, b)\
         "fixer.grow(loss)\n",  # a method of an object the file does not show
         "holder = Holder(loss)\n",
         "fns[0](loss)\n",
+        "fx.state.loss = loss\nfx.grow()\n",  # held by an object whose method runs
     ],
 )
 def test_a_loss_handed_to_code_not_shown_may_be_reshaped(handed: str) -> None:
