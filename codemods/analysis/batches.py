@@ -129,15 +129,20 @@ def _drawn_kinds(
     """The names of ``target`` that draw a Python value (a number, a string, a list...) from a literal
     the file writes (``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in [([1.0, 2.0],
     0.5)]``) or from a generator of the file that yields one (``yield x, i * 0.5``), and those drawn
-    from a generator of the file whose yields are not shown. A Python value has no ``.to()``, and
-    meets a tensor on any device as it is."""
+    from a generator of the file whose yields are not shown, or that the file writes without showing
+    it is a tensor (``[(torch.randn(3), math.cos(i)) for i in range(3)]``: see :func:`_shows_tensor`).
+    A Python value has no ``.to()``, and meets a tensor on any device as it is."""
     plain: set[str] = set()
     unshown: set[str] = set()
     for part, value in _drawn(tree, values, loop, target, source):
-        if isinstance(part, cst.Name) and value is _NOT_SHOWN:
+        if not isinstance(part, cst.Name):
+            continue
+        if value is _NOT_SHOWN:
             unshown.add(part.value)
-        elif isinstance(part, cst.Name) and _is_plain(value):
+        elif _is_plain(value):
             plain.add(part.value)
+        elif not _shows_tensor(values, value, value):
+            unshown.add(part.value)  # written by the file, but maybe a number: `math.cos(i)`, `W[k]`
     return frozenset(plain), frozenset(unshown)
 
 

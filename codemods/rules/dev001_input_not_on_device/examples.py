@@ -1110,6 +1110,22 @@ INVALID += [
     ),
     Invalid(
         """
+        import math
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        for x, y in ((torch.randn(3), math.cos(i)) for i in range(3)):
+            loss = (model(x) - y).sum()
+        pairs = [(torch.randn(3), math.sin(1.0))]
+        for x, y in pairs:
+            loss = (model(x) - y).sum()
+        """,
+        None,
+        message="not fixed: what its source yields is not shown: `y` may be a number",
+        line=5,
+    ),
+    Invalid(
+        """
         import torch
         device = torch.device("cuda")
         model = Net().to(device)

@@ -143,3 +143,20 @@ def test_a_list_of_the_same_name_in_another_function_is_another_list():
         "data = []\nfor i in range(3):\n    data.append((torch.randn(3), i * 0.5))\nfor x, y in data:\n    pass\n"
     )
     assert _drawn(code) == ({"y"}, set())
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "((torch.randn(3), math.cos(i)) for i in range(3))",  # a generator expression
+        "[(torch.randn(3), W[i]) for i in range(3)]",
+        "[(torch.randn(3), math.sin(1.0))]",
+    ],
+)
+def test_a_value_the_file_writes_not_shown_to_be_a_tensor_is_unshown(source):
+    assert _drawn(f"import math\nfor x, y in {source}:\n    pass\n") == (set(), {"y"})
+
+
+def test_a_value_the_file_writes_shown_to_be_a_tensor_or_a_number_is_kept():
+    assert _drawn("for x, y in [(torch.randn(3), torch.zeros(1))]:\n    pass\n") == (set(), set())
+    assert _drawn("for x, y in ((torch.randn(3), i * 0.5) for i in range(3)):\n    pass\n") == ({"y"}, set())
