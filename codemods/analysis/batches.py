@@ -280,15 +280,29 @@ def _unpacked_or_unshown(
 _NOT_TENSOR_FUNCTIONS = frozenset(
     f"torch.{name}"
     for name in (
-        "device Size dtype is_tensor is_floating_point is_complex numel get_default_dtype manual_seed"
-        " initial_seed seed load typename is_grad_enabled no_grad enable_grad set_grad_enabled"
+        "device Size dtype numel get_default_dtype manual_seed initial_seed seed load typename no_grad"
+        " enable_grad set_grad_enabled"
     ).split()
+)
+# ... by their last name, also unbound (`torch.Tensor.item(x)`): a number, a tuple of tensors
+# (`torch.max(x, 0)`, `torch.split(x, 2)`), what was saved.
+_NOT_TENSOR_NAMES = frozenset(
+    "item tolist numpy size dim nelement element_size stride data_ptr max min sort topk kthvalue mode"
+    " median split chunk unbind meshgrid where std_mean var_mean load".split()
+)
+# Torch namespaces whose functions give no tensor, or what the code does not show.
+_NOT_TENSOR_NAMESPACES = (
+    "torch.cuda.",
+    "torch.backends.",
+    "torch.distributed.",
+    "torch.utils.",
+    "torch.hub.",
+    "torch.jit.",
 )
 # Tensor methods that give a tensor (`x.sum()`, `x[0].float()`), besides the moves.
 _TENSOR_METHODS = _SAME_DEVICE_METHODS | frozenset(
-    "sum mean max min prod std var norm argmax argmin softmax log_softmax sigmoid tanh relu clamp pow"
-    " mul add sub div matmul mm bmm index_select gather masked_fill split"
-    " chunk to cuda cpu".split()
+    "sum mean prod std var norm argmax argmin softmax log_softmax sigmoid tanh relu clamp pow mul add sub"
+    " div matmul mm bmm index_select gather masked_fill to cuda cpu".split()
 )
 
 
@@ -315,8 +329,12 @@ def _shows_tensor(values: Values, value: cst.BaseExpression, at: cst.CSTNode, de
         return False
     qualified = values.aliases.qualify(value.func) or ""
     if qualified.startswith("torch."):
-        return qualified not in _NOT_TENSOR_FUNCTIONS and not qualified.startswith(
-            ("torch.cuda.", "torch.backends.", "torch.distributed.", "torch.utils.")
+        last = qualified.rsplit(".", 1)[-1]
+        return not (
+            qualified in _NOT_TENSOR_FUNCTIONS
+            or last in _NOT_TENSOR_NAMES
+            or last.startswith("is_")
+            or qualified.startswith(_NOT_TENSOR_NAMESPACES)
         )
     method = value.func.attr.value if isinstance(value.func, cst.Attribute) else None
     if method in ("to", "cuda"):

@@ -86,6 +86,10 @@ def test_a_loop_over_what_is_no_generator_of_the_file_draws_a_batch(code):
         "W[k]",  # a dict's value, an array's element
         "0.5 if i % 2 else t",
         "t",  # a name also bound by `+=` to a number
+        "torch.Tensor.item(x)",  # torch's, but a number
+        "torch.max(x, 0)",  # torch's, but a tuple
+        "torch.is_tensor(x)",
+        "x.split(1)",
     ],
 )
 def test_a_yielded_value_not_shown_to_be_a_tensor_is_unshown(value):
