@@ -9,8 +9,11 @@ from a move (``x = x.to(device)``) and from a new value (``x = to_var(x)``).
 
 A loop over Python values the file writes (a literal, ``.tolist()``, a NumPy array, or a generator of
 the file that yields numbers, reached by name, alias, lambda, method, ``__iter__``, ``next()`` or
-``yield from``) draws values that have no ``.to()``: :attr:`Batch.plain`. What a generator of the file
-yields where the reading cannot follow it is unknown, not a batch: :attr:`Batch.unshown`.
+``yield from``) draws values that have no ``.to()``: :attr:`Batch.plain`. A value a generator of the
+file yields (or a list of the file is appended) is a tensor only where the code shows it: a torch call,
+a tensor's method, item or arithmetic, a name bound to one, a batch of a ``DataLoader``. Anything else
+(``math.cos(i)``, ``x.item()``, a helper's result, ``W[k]``) is unknown, not a batch:
+:attr:`Batch.unshown`.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
+from codemods.analysis.values import Kind, Values
 from codemods.core.dataflow import assigned_names
 from codemods.core.name_bindings import binding_counts, binding_scope, bindings_in, code_around, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
@@ -78,8 +82,9 @@ class Batch:
         return self.body[0], cst.FlattenSentinel([*lines, self.body[0]])
 
 
-def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
-    """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``)."""
+def loop_batch(tree: Tree, loop: cst.For | cst.While, values: Values) -> Batch | None:
+    """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``); ``values`` tells
+    what the names a generator of the file yields hold."""
     body: list[SuiteStatement] = list(loop.body.body)
     anchor: SuiteStatement | None = None
     drawn: tuple[cst.BaseExpression, cst.BaseExpression]  # the target and what it draws from
@@ -110,36 +115,53 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
             names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
         names = names + [n for n in new_names if n not in names]
         anchor = stmt
-    plain, unshown = _drawn_kinds(tree, loop, *drawn)
+    plain, unshown = _drawn_kinds(tree, values, loop, *drawn)
     return Batch(names, anchor, source, body, plain, unshown - plain)
 
 
 def _drawn_kinds(
-    tree: Tree, loop: cst.For | cst.While, target: cst.BaseExpression, source: cst.BaseExpression
+    tree: Tree,
+    values: Values,
+    loop: cst.For | cst.While,
+    target: cst.BaseExpression,
+    source: cst.BaseExpression,
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The names of ``target`` that draw a Python value (a number, a string, a list...) from a literal
     the file writes (``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in [([1.0, 2.0],
     0.5)]``) or from a generator of the file that yields one (``yield x, i * 0.5``), and those drawn
-    from a generator of the file whose yields are not shown. A Python value has no ``.to()``, and
-    meets a tensor on any device as it is."""
+    from a generator of the file whose yields are not shown, or that the file writes without showing
+    it is a tensor (``[(torch.randn(3), math.cos(i)) for i in range(3)]``: see :func:`_shows_tensor`).
+    A Python value has no ``.to()``, and meets a tensor on any device as it is."""
     plain: set[str] = set()
     unshown: set[str] = set()
-    for part, value in _drawn(tree, loop, target, source):
-        if isinstance(part, cst.Name) and value is _NOT_SHOWN:
+    for part, value in _drawn(tree, values, loop, target, source):
+        if not isinstance(part, cst.Name):
+            continue
+        if value is _NOT_SHOWN:
             unshown.add(part.value)
-        elif isinstance(part, cst.Name) and _is_plain(value):
+        elif _is_plain(value):
             plain.add(part.value)
+        elif not _shows_tensor(values, value, value):
+            unshown.add(part.value)  # written by the file, but maybe a number: `math.cos(i)`, `W[k]`
     return frozenset(plain), frozenset(unshown)
 
 
 def _drawn(
-    tree: Tree, loop: cst.For | cst.While, target: cst.BaseExpression, source: cst.BaseExpression
+    tree: Tree,
+    values: Values,
+    loop: cst.For | cst.While,
+    target: cst.BaseExpression,
+    source: cst.BaseExpression,
 ) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """(target, element) for each element of a literal ``source`` that ``target`` takes in turn,
     through ``zip``, ``enumerate`` and a name bound once, in the loop's scope, to a list or tuple
-    literal, and unpacked into a tuple target, or what a generator of the file yields (element
-    ``_NOT_SHOWN`` where it does not show what); empty where the elements are not shown."""
+    literal (with what the scope appends to it), and unpacked into a tuple target, or what a generator
+    of the file yields (element ``_NOT_SHOWN`` where it does not show what); empty where the elements
+    are not shown."""
     if isinstance(source, cst.Name):
+        appended = _appended_to(tree, values, loop, source.value)
+        if appended is not None:
+            return [pair for value in appended for pair in _unpacked_or_unshown(target, value)]
         source = _literal_bound(tree, loop, source.value) or source
     if (
         isinstance(source, cst.Call)
@@ -152,12 +174,14 @@ def _drawn(
         ):
             targets = [e.value for e in target.elements]
             if source.func.value == "zip" and len(parts) == len(targets):
-                return [pair for t, part in zip(targets, parts) for pair in _drawn(tree, loop, t, part)]
+                return [
+                    pair for t, part in zip(targets, parts) for pair in _drawn(tree, values, loop, t, part)
+                ]
             if source.func.value == "enumerate" and len(parts) == 1 and len(targets) == 2:
-                return _drawn(tree, loop, targets[1], parts[0])
+                return _drawn(tree, values, loop, targets[1], parts[0])
     generators = _iterated(tree, source)
     if generators is not None:
-        return _yielded(tree, target, generators)
+        return _yielded(tree, values, target, generators)
     if isinstance(source, (cst.ListComp, cst.GeneratorExp)):
         # `[(x, float(i)) for ...]`: each element is written so; a counter over `range` is a number
         counters: set[str] = set()
@@ -182,15 +206,20 @@ def _drawn(
 
 
 def _yielded(
-    tree: Tree, target: cst.BaseExpression, generators: list[cst.FunctionDef], depth: int = 0
+    tree: Tree,
+    values: Values,
+    target: cst.BaseExpression,
+    generators: list[cst.FunctionDef],
+    depth: int = 0,
 ) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """(target, value) for each value a ``yield`` of the file's ``generators`` gives a part of ``target``
     (``yield torch.randn(3), i * 0.5``): a counter over ``range`` read as a number, a name the generator
     binds once by a plain assignment read as its value, what ``yield from`` a generator of the file
     gives read in that one. Where a yield does not show its parts (``yield from`` what the reading
     cannot follow, ``yield sample``, a generator not known), each name of ``target`` is paired with
-    ``_NOT_SHOWN``. As for a literal, a part one yield gives a Python value may be one on any step: it
-    has no ``.to()``."""
+    ``_NOT_SHOWN``; so is a part that is neither a Python value written out nor shown to be a tensor
+    (``math.cos(i)``, ``x.sum().item()``, ``W[k]``, a helper's result: see :func:`_shows_tensor`). As
+    for a literal, a part one yield gives a Python value may be one on any step: it has no ``.to()``."""
     not_shown: list[tuple[cst.BaseExpression, cst.BaseExpression]] = [
         (cst.Name(name), _NOT_SHOWN) for name in flatten_names(target)
     ]
@@ -221,16 +250,132 @@ def _yielded(
         for expression in yields:
             if isinstance(expression.value, cst.From):  # `yield from inner()`: what that one yields
                 inner = _iterated(tree, expression.value.item, depth + 1)
-                drawn += _yielded(tree, target, inner or [], depth + 1)
+                drawn += _yielded(tree, values, target, inner or [], depth + 1)
                 continue
             parts = _unpacked(target, expression.value) if expression.value is not None else []
             if not parts:
                 drawn += not_shown  # `yield`, `yield sample`: the parts are not shown
             for part, value in parts:
+                yielded = value
                 if isinstance(value, cst.Name) and value.value in bound:
                     value = bound[value.value]
-                drawn.append((part, cst.Integer("0") if _counts(value, counters) else value))
+                if _counts(value, counters):
+                    value = cst.Integer("0")
+                elif not (_is_plain(value) or _shows_tensor(values, yielded, expression)):
+                    value = _NOT_SHOWN  # `math.cos(i)`, `x.item()`, `W[k]`: maybe a number, no `.to()`
+                drawn.append((part, value))
     return drawn
+
+
+def _unpacked_or_unshown(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """:func:`_unpacked`, each name of ``target`` paired with ``_NOT_SHOWN`` where ``value`` is."""
+    if value is _NOT_SHOWN:
+        return [(cst.Name(name), _NOT_SHOWN) for name in flatten_names(target)]
+    return _unpacked(target, value)
+
+
+# Torch functions that give no tensor (a device, a size, a flag, a number, what was saved).
+_NOT_TENSOR_FUNCTIONS = frozenset(
+    f"torch.{name}"
+    for name in (
+        "device Size dtype numel get_default_dtype manual_seed initial_seed seed load typename no_grad"
+        " enable_grad set_grad_enabled"
+    ).split()
+)
+# ... by their last name, also unbound (`torch.Tensor.item(x)`): a number, a tuple of tensors
+# (`torch.max(x, 0)`, `torch.split(x, 2)`), what was saved.
+_NOT_TENSOR_NAMES = frozenset(
+    "item tolist numpy size dim nelement element_size stride data_ptr max min sort topk kthvalue mode"
+    " median split chunk unbind meshgrid where std_mean var_mean load".split()
+)
+# Torch namespaces whose functions give no tensor, or what the code does not show.
+_NOT_TENSOR_NAMESPACES = (
+    "torch.cuda.",
+    "torch.backends.",
+    "torch.distributed.",
+    "torch.utils.",
+    "torch.hub.",
+    "torch.jit.",
+)
+# Tensor methods that give a tensor (`x.sum()`, `x[0].float()`), besides the moves.
+_TENSOR_METHODS = _SAME_DEVICE_METHODS | frozenset(
+    "sum mean prod std var norm argmax argmin softmax log_softmax sigmoid tanh relu clamp pow mul add sub"
+    " div matmul mm bmm index_select gather masked_fill to cuda cpu".split()
+)
+
+
+def _shows_tensor(values: Values, value: cst.BaseExpression, at: cst.CSTNode, depth: int = 0) -> bool:
+    """Does the code show ``value`` (read at ``at``) to be a tensor: a torch call that makes one
+    (``torch.randn(3)``, ``Variable(x)``, ``F.relu(h)``), a move (``x.to(device)``), a tensor's method,
+    item or arithmetic (``x.view(-1)``, ``x[i]``, ``x * 2``), or a name that holds one where it is read
+    (bound to one of these, a batch of a ``DataLoader``)? A number (``math.cos(i)``, ``x.item()``), an
+    element of a list, dict or array, a helper's result: not shown."""
+    if depth > _MAX_DEPTH:
+        return False
+    held = values.value_of(value, at)
+    if held.kind in (Kind.TENSOR, Kind.BATCH):
+        return True
+    if isinstance(value, cst.UnaryOperation):
+        return _shows_tensor(values, value.expression, at, depth + 1)
+    if isinstance(value, cst.BinaryOperation):
+        return any(_shows_tensor(values, side, at, depth + 1) for side in (value.left, value.right))
+    if isinstance(value, cst.Subscript):
+        return _shows_tensor(values, value.value, at, depth + 1)
+    if isinstance(value, cst.Name):
+        return _name_shows_tensor(values, value, at, depth)
+    if not isinstance(value, cst.Call):
+        return False
+    qualified = values.aliases.qualify(value.func) or ""
+    if qualified.startswith("torch."):
+        last = qualified.rsplit(".", 1)[-1]
+        return not (
+            qualified in _NOT_TENSOR_FUNCTIONS
+            or last in _NOT_TENSOR_NAMES
+            or last.startswith("is_")
+            or qualified.startswith(_NOT_TENSOR_NAMESPACES)
+        )
+    method = value.func.attr.value if isinstance(value.func, cst.Attribute) else None
+    if method in ("to", "cuda"):
+        return True  # a move: only a tensor (or a module) has one
+    return (
+        method in _TENSOR_METHODS
+        and isinstance(value.func, cst.Attribute)
+        and _shows_tensor(values, value.func.value, at, depth + 1)
+    )
+
+
+def _name_shows_tensor(values: Values, name: cst.Name, at: cst.CSTNode, depth: int) -> bool:
+    """Is every binding of ``name`` in the function it is read in one that gives a tensor (``x =
+    torch.randn(3)``, ``x, y = batch`` or ``for x, y in loader`` of a ``DataLoader``), an augmented
+    assignment kept (``x += 1``) once one of them does?"""
+    tree = values.tree
+    scope = code_around(tree, name)
+    if not isinstance(scope, cst.FunctionDef):
+        return False
+    bindings = bindings_in(tree, scope, name.value)
+    tensor = False
+    for binding in bindings:
+        if isinstance(binding, cst.AugAssign):
+            continue
+        if isinstance(binding, cst.For):
+            source = binding.iter
+        elif isinstance(binding, cst.AssignTarget) and isinstance(assign := tree.parent(binding), cst.Assign):
+            source = assign.value
+            if isinstance(binding.target, cst.Name):
+                if not _shows_tensor(values, source, binding, depth + 1):
+                    return False
+                tensor = True
+                continue
+        else:
+            return False  # a parameter, a walrus, an import: not shown
+        # unpacked from a batch of a `DataLoader` (`x, y = batch`, `for x, y in loader`)
+        held = values.value_of(source, binding)
+        if not (held.kind is Kind.BATCH or (isinstance(binding, cst.For) and held.kind is Kind.LOADER)):
+            return False
+        tensor = True
+    return tensor
 
 
 # What a generator yields where the reading cannot tell (an element of a pair of `_drawn`).
@@ -265,8 +410,21 @@ def _iterated(tree: Tree, source: cst.BaseExpression, depth: int = 0) -> list[cs
     if isinstance(called, cst.ClassDef):
         called = _method(called, "__iter__")  # the instance is iterated
     if isinstance(called, cst.FunctionDef):
-        return [called] if _own_yields(tree, called) else None
+        return [called] if _own_yields(tree, called) else _returned_generators(tree, called, depth + 1)
     return called  # [] where a generator method of the file runs on an object not told, else None
+
+
+def _returned_generators(tree: Tree, function: cst.FunctionDef, depth: int) -> list[cst.FunctionDef] | None:
+    """The generators of the file whose yields what ``function`` returns gives (``__iter__`` returning
+    ``iter(B())`` or ``gen()``): None unless every ``return`` of it gives one's."""
+    returns = [r for r in tree.of_type(function.body, cst.Return) if code_around(tree, r) is function]
+    found: list[cst.FunctionDef] = []
+    for returned in returns:
+        generators = _iterated(tree, returned.value, depth) if returned.value is not None else None
+        if generators is None:
+            return None
+        found += generators
+    return found if returns else None
 
 
 def _called(
@@ -349,6 +507,71 @@ def _unpacked(
         if isinstance(left, cst.Element) and isinstance(right, cst.Element):
             pairs += _unpacked(left.value, right.value)
     return pairs
+
+
+# Calls that read a list without changing it: a loop over it, its length.
+_LIST_READERS = frozenset("len print enumerate zip iter list tuple sorted reversed".split())
+
+
+def _appended_to(
+    tree: Tree, values: Values, loop: cst.For | cst.While, name: str
+) -> list[cst.BaseExpression] | None:
+    """What the list ``name`` holds when its scope around ``loop`` binds it once to ``[]`` and then
+    appends to it (``data.append((torch.randn(3), i * 0.5))``): each value appended, a part neither a
+    Python value written out nor shown to be a tensor replaced by ``_NOT_SHOWN`` (the whole value when
+    the scope changes the list otherwise: ``extend``, ``+=``, an item set, handed to a call). None
+    where the scope appends nothing."""
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), tree.root)
+    bindings = bindings_in(tree, scope, name)
+    if len(bindings) != 1 or not isinstance(bindings[0], cst.AssignTarget):
+        return None
+    assign = tree.parent(bindings[0])
+    if not (isinstance(assign, cst.Assign) and m.matches(assign.value, m.List([]))):
+        return None
+    counters = {
+        counted.target.value
+        for counted in tree.of_type(scope, cst.For)
+        if isinstance(counted.target, cst.Name) and m.matches(counted.iter, _RANGE)
+    }
+    appended: list[cst.BaseExpression] = []
+    changed = False
+    for read in tree.of_type(scope, cst.Name):
+        if read.value != name or binding_scope(tree, read, name) is not scope:
+            continue  # (another function's list of the same name)
+        parent = tree.parent(read)
+        call = tree.parent(parent) if isinstance(parent, cst.Attribute) and parent.value is read else None
+        if isinstance(call, cst.Call) and call.func is parent and isinstance(parent, cst.Attribute):
+            method = parent.attr.value
+            if method in ("append", "insert") and call.args and not any(a.star for a in call.args):
+                value = call.args[-1].value
+                appended.append(_shown_parts(values, value, call, counters))
+            elif method not in ("pop", "index", "count", "copy"):
+                changed = True  # `extend`, `__setitem__`, `sort`: what it holds is not shown
+        elif isinstance(parent, cst.Arg):
+            caller = tree.parent(parent)
+            if not (isinstance(caller, cst.Call) and dotted_name(caller.func) in _LIST_READERS):
+                changed = True  # handed to code that may fill it
+        elif isinstance(parent, (cst.AugAssign, cst.Subscript)):
+            changed = changed or isinstance(parent, cst.AugAssign) or _written(tree, parent)
+    if not appended:
+        return None
+    return [_NOT_SHOWN] if changed else appended
+
+
+def _shown_parts(
+    values: Values, value: cst.BaseExpression, at: cst.CSTNode, counters: set[str]
+) -> cst.BaseExpression:
+    """``value`` (a tuple's elements each) as far as it is shown: a Python value written out (or a
+    counter's number) or a tensor kept, anything else ``_NOT_SHOWN``."""
+    if isinstance(value, cst.Tuple) and all(isinstance(e, cst.Element) for e in value.elements):
+        return value.with_changes(
+            elements=[
+                e.with_changes(value=_shown_parts(values, e.value, at, counters)) for e in value.elements
+            ]
+        )
+    if _counts(value, counters):
+        return cst.Integer("0")
+    return value if _is_plain(value) or _shows_tensor(values, value, at) else _NOT_SHOWN
 
 
 def _literal_bound(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.BaseExpression | None:

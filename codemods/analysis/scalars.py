@@ -13,10 +13,14 @@ function; parameters to the arguments every call in the file passes, when the fu
 nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
 assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
 ``total += loss.data``) counts once it adds a tensor. A name whose tensor its function gives another
-shape in place (``loss.data = v``, ``loss.resize_(3)``, ``setattr(loss, "data", v)``), or hands it to
-code that does (a function of the file, a list or a loop variable that is reshaped), is no scalar, nor
-is a loss module's call in a file that may set a module's ``reduction``
-(``crit.__dict__["reduction"] = "none"``, ``setattr(crit, key, v)``). Anything else is unknown.
+shape in place (``loss.data = v``, ``loss.resize_(3)``, ``setattr(loss, "data", v)``, the unbound
+``torch.Tensor.unsqueeze_(loss, 0)``), or hands it to code that does (a function of the file, also
+through its ``*args``/``**kwargs``; a list, a dict's ``items()``, a loop or comprehension variable, a
+walrus or a call's result that may be it, reshaped), is no scalar; nor, unless built with
+``unread_code_reshapes=False``, is one handed to code the file does not show (a lambda, ``map``, an
+object's method): it may reshape it. Nor is a loss module's call in a file that may set a module's
+``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit, key, v)``). Anything else is
+unknown.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -69,9 +74,12 @@ _SCOPE_EDGES = (
 class Scalars:
     """Answers "is this expression a 0-dim tensor?" (and "a Python number?") for one module."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases, unread_code_reshapes: bool = True) -> None:
         self.tree = tree
         self.aliases = aliases
+        # Whether a tensor handed to code the file does not show (a lambda, `map`, a method of an object
+        # not followed) may be reshaped there; off, only the reshapes the file shows count.
+        self.unread_code_reshapes = unread_code_reshapes
         self.functions = LocalFunctions(tree)
         self._bindings_memo: dict[tuple[int, str], list[cst.CSTNode]] = {}
         self._attribute_memo: dict[tuple[int, str], list[cst.BaseExpression]] = {}
@@ -851,21 +859,56 @@ class Scalars:
                 continue
             parent = self.tree.parent(attribute)
             if attribute.attr.value in _RESHAPING_METHODS:
-                if isinstance(parent, cst.Call) and parent.func is attribute:
-                    found.add(holder)
+                found.add(holder)  # called, or its bound method handed on (`grow = loss.unsqueeze_`)
             elif attribute.attr.value == "data" and isinstance(parent, cst.AssignTarget):
                 assign = self.tree.parent(parent)
                 if not (isinstance(assign, cst.Assign) and self._scalar(assign.value, seen)):
                     found.add(holder)
+        # What code the file does not show is handed: a name, or an element of a container (`ls[0]`:
+        # of a tensor instead, a new view, whose reshape leaves the tensor as it is), or as the object
+        # whose method it runs, what that object holds (`fx.loss = loss`, then `fx.grow()`).
+        elements: set[str] = set()
+        owners: set[str] = set()
         for call in self.tree.of_type(scope, cst.Call):
             found |= self._reshaped_by_call(call, seen)
-        return self._with_holders(scope, found) if found else found
+            if self.unread_code_reshapes and self._runs_unread_code(call):
+                for arg in call.args:
+                    if isinstance(_tensor_of_data(arg.value), cst.Subscript):
+                        elements |= _held(arg.value)
+                    else:
+                        found |= _held(arg.value)
+                if isinstance(call.func, cst.Attribute) and (owner := dotted_name(call.func.value)):
+                    owners.add(owner)
+        return self._with_holders(scope, found, elements, owners) if found or elements or owners else found
+
+    def _runs_unread_code(self, call: cst.Call) -> bool:
+        """Does ``call`` run code the reading does not follow, which may reshape in place a tensor it is
+        handed: a lambda, ``map``, a method of an object (``fx.grow(loss)``), a callable handed in?
+        Not torch's, NumPy's or ``math``'s functions, builtins that read numbers or hold elements, the
+        file's own functions (:meth:`_reshaped_by_call` reads them), a container's storing methods
+        (followed as holders), a tensor's arithmetic, nor string formatting."""
+        qualified = self.aliases.qualify(call.func)
+        if qualified is not None:
+            return not qualified.startswith(("torch.", "numpy.", "math."))
+        func = call.func
+        if isinstance(func, cst.Name) and not self._name_binding_count(func.value):
+            return func.value not in _READ_BUILTINS and func.value not in _PASSING_ELEMENTS
+        if isinstance(func, cst.Attribute) and (
+            func.attr.value in _READ_METHODS
+            or isinstance(func.value, (cst.SimpleString, cst.FormattedString))
+        ):
+            return False
+        return self.functions.callee(call) is None
 
     def _reshaped_by_call(self, call: cst.Call, seen: set[int]) -> set[str]:
         """The spellings ``call`` hands to code that may reshape their tensor: ``setattr(x, "data", v)``
         (``v`` not shown to be 0-dim, or an attribute not spelled), and an argument of a function of the
         file whose parameter it reshapes (``grow(loss)`` with ``t.data = t.data.reshape(1)`` in
         ``grow``), however deep it hands it on."""
+        qualified = self.aliases.qualify(call.func) or ""
+        if qualified.startswith("torch.") and qualified.rsplit(".", 1)[-1] in _RESHAPING_METHODS:
+            # `torch.Tensor.unsqueeze_(loss, 0)`: the method unbound, its tensor the first argument
+            return _held(call.args[0].value) if call.args else set()
         if isinstance(call.func, cst.Name) and call.func.value == "setattr" and len(call.args) == 3:
             holder = _tensor_spelled(call.args[0].value)
             key, value = call.args[1].value, call.args[2].value
@@ -878,36 +921,52 @@ class Scalars:
         callee = self.functions.callee(call)
         if callee is None:
             return set()
-        reshaped = self._reshaped_in(callee, seen) & {
-            p.name.value for p in (*callee.params.params, *callee.params.kwonly_params)
-        }
+        named = {p.name.value for p in (*callee.params.params, *callee.params.kwonly_params)}
+        # `def grow(*ts)`, `def grow(**ts)`: what the call passes past the named parameters goes there
+        extra_positional, extra_keywords = (
+            star.name.value if isinstance(star, cst.Param) else None
+            for star in (callee.params.star_arg, callee.params.star_kwarg)
+        )
+        reshaped = self._reshaped_in(callee, seen) & (named | {extra_positional, extra_keywords} - {None})
         if not reshaped:
             return set()
         # `self.grow(x)`: the method's `self` is not passed
         params = callee.params.params[1:] if isinstance(call.func, cst.Attribute) else callee.params.params
         found: set[str] = set()
         for index, arg in enumerate(call.args):
-            holder = _tensor_spelled(arg.value)
-            if holder is None:
+            holders = _held(arg.value)
+            if not holders:
                 continue
             if arg.keyword is not None:
-                param_name: str | None = arg.keyword.value
+                param_name = arg.keyword.value if arg.keyword.value in named else extra_keywords
+            elif index < len(params) and not arg.star:
+                param_name = params[index].name.value
             else:
-                param_name = params[index].name.value if index < len(params) and not arg.star else None
+                param_name = extra_positional if not arg.star else None
             if param_name is None or param_name in reshaped:
-                found.add(holder)  # (a star argument: which parameter gets it is not counted)
+                found |= holders  # (a star argument: which parameter gets it is not counted)
         return found
 
-    def _with_holders(self, scope: cst.CSTNode, reshaped: set[str]) -> set[str]:
+    def _with_holders(
+        self,
+        scope: cst.CSTNode,
+        reshaped: set[str],
+        elements: AbstractSet[str] = frozenset(),
+        owners: AbstractSet[str] = frozenset(),
+    ) -> set[str]:
         """``reshaped`` and the names whose tensor is held by one of them: ``for t in [loss]:`` or ``t =
-        loss`` with ``t`` reshaped, ``ls = [loss]`` (or ``ls.append(loss)``) with ``ls[0]`` reshaped."""
+        loss`` with ``t`` reshaped, ``ls = [loss]`` (or ``ls.append(loss)``) with ``ls[0]`` reshaped.
+        ``elements``: containers whose elements may be reshaped, not themselves; ``owners``: objects
+        whose attributes may be (``fx`` of ``fx.loss``)."""
         edges: list[tuple[set[str], set[str]]] = []  # (holders, what they hold)
-        for node in self.tree.of_type(scope, (cst.Assign, cst.For, cst.Call)):
+        for node in self.tree.of_type(scope, (cst.Assign, cst.NamedExpr, cst.For, cst.CompFor, cst.Call)):
             if isinstance(node, cst.Assign):
                 holders = {s for t in node.targets for s in _spellings_bound(t.target)}
-                edges.append((holders, _held(node.value)))
-            elif isinstance(node, cst.For):
-                edges.append((_spellings_bound(node.target), _held(node.iter)))
+                edges.append((holders, self._held_by_value(node.value)))
+            elif isinstance(node, cst.NamedExpr):  # `if (u := loss) is not None:`
+                edges.append((_spellings_bound(node.target), self._held_by_value(node.value)))
+            elif isinstance(node, (cst.For, cst.CompFor)):  # `[t.unsqueeze_(0) for t in [loss]]` too
+                edges.append((_spellings_bound(node.target), self._held_by_value(node.iter)))
             elif (
                 isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in _STORING_METHODS
@@ -919,10 +978,38 @@ class Scalars:
         while grown:
             grown = False
             for holders, held in edges:
-                if holders & found and not held <= found:
-                    found |= held
+                if holders & found:
+                    reached = held
+                elif holders & elements or _attribute_of(holders, owners):
+                    reached = held - holders  # (`x = x.sum()` does not make `x` an element of itself)
+                else:
+                    continue
+                if not reached <= found:
+                    found |= reached
                     grown = True
         return found
+
+    def _held_by_value(self, value: cst.BaseExpression) -> set[str]:
+        """What :func:`_held` finds in ``value``, and for a call of anything but torch's, NumPy's or
+        ``math``'s functions and the number builtins, its receiver and arguments: what it returns may
+        be one of them (``u = same(loss)``, ``losses.items()``)."""
+        held = _held(value)
+        if not isinstance(value, cst.Call) or (self.aliases.qualify(value.func) or "").startswith(
+            ("torch.", "numpy.", "math.")
+        ):
+            return held
+        func = value.func
+        if (
+            isinstance(func, cst.Name)
+            and func.value in _READ_BUILTINS
+            and not self._name_binding_count(func.value)
+        ):
+            return held
+        if isinstance(func, cst.Attribute):
+            if func.attr.value in _READ_METHODS:
+                return held
+            held |= _held(func.value)
+        return held | {s for a in value.args for s in _held(a.value)}
 
     def _bindings(self, name: cst.Name) -> list[cst.CSTNode]:
         """What binds ``name`` in its function, else in the functions around it (a closure's free
@@ -1228,6 +1315,21 @@ _RESHAPING_METHODS = frozenset("set_ resize_ resize_as_ unsqueeze_ as_strided_".
 
 # Methods that store their arguments in the container they are called on (`losses.append(loss)`).
 _STORING_METHODS = frozenset("append extend insert add".split())
+# Builtins that read their arguments and return a new value (a number, a string, a new list): they
+# reshape nothing they are handed, and what they return is none of it (`setattr`, which may, is read
+# by `_reshaped_by_call`).
+_READ_BUILTINS = frozenset(
+    "print float int bool str repr format len abs round isinstance issubclass type id hash min max sum"
+    " any all sorted hasattr callable setattr".split()
+)
+# Methods of a container, a tensor or a string that reshape no tensor they are handed and return none
+# of them (a tensor's arithmetic returns a new tensor, or changes the receiver's values alone).
+_READ_METHODS = _STORING_METHODS | frozenset(
+    (
+        "add add_ sub sub_ mul mul_ div div_ pow pow_ copy_ fill_ eq ne lt le gt ge item tolist numpy"
+        " backward format join index count"
+    ).split()
+)
 # Builtins whose result gives the elements of their arguments as they are.
 _PASSING_ELEMENTS = frozenset("enumerate zip reversed list tuple iter".split())
 
@@ -1240,6 +1342,23 @@ def _tensor_spelled(expr: cst.BaseExpression) -> str | None:
     while isinstance(expr, cst.Subscript):
         expr = expr.value
     return dotted_name(expr)
+
+
+def _attribute_of(spellings: set[str], owners: AbstractSet[str]) -> bool:
+    """Is one of ``spellings`` an attribute of one of ``owners`` (``fx.loss`` or ``fx.state.loss`` of
+    ``fx``)?"""
+    return bool(owners) and any(
+        ".".join(parts[:i]) in owners
+        for s in spellings
+        if "." in s
+        for parts in [s.split(".")]
+        for i in range(1, len(parts))
+    )
+
+
+def _tensor_of_data(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """``x`` of ``x.data`` (the same tensor), else ``expr``."""
+    return expr.value if isinstance(expr, cst.Attribute) and expr.attr.value == "data" else expr
 
 
 def _held(value: cst.BaseExpression) -> set[str]:

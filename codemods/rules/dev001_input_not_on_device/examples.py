@@ -1089,6 +1089,186 @@ INVALID += [
         message="what `stream.batches()` yields is not shown",
         line=9,
     ),
+    # (s33, round 7) A value a generator of the file yields is a tensor only where the code shows it: a
+    # number made otherwise (`math.cos(i)`, `.item()`, a helper's result, a dict's value, an array's
+    # element, `self.scale * i`, a name also bound to a number) has no `.to()`. Reported, not fixed.
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def waves():
+            for i in range(3):
+                yield torch.randn(3), math.cos(i)
+        for x, y in waves():
+            loss = (model(x) - y).sum()
+        """,
+        None,
+        message="not fixed: what `waves()` yields is not shown: `y` may be a number",
+        line=8,
+    ),
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        for x, y in ((torch.randn(3), math.cos(i)) for i in range(3)):
+            loss = (model(x) - y).sum()
+        pairs = [(torch.randn(3), math.sin(1.0))]
+        for x, y in pairs:
+            loss = (model(x) - y).sum()
+        """,
+        None,
+        message="not fixed: what its source yields is not shown: `y` may be a number",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        W = {"a": 0.25, "b": 0.75}
+        def target(i):
+            return i * 0.5
+        class Stream:
+            def __init__(self):
+                self.scale = 0.5
+            def __iter__(self):
+                t = 0.0
+                for i in range(3):
+                    x = torch.randn(3)
+                    t += 0.5
+                    yield x, x.sum().item(), target(i), W["a"], self.scale * i, t
+        for x, a, b, c, d, e in Stream():
+            loss = (model(x) - a - b - c - d - e).sum()
+        """,
+        None,
+        message="what `Stream()` yields is not shown: `a` may be a number",
+        line=16,
+    ),
+    # Look-alikes: what the code shows to be a tensor (a torch call, a tensor's method, item or
+    # arithmetic, a name bound to one, a batch of a `DataLoader`) is moved; a number written out stays.
+    Invalid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda")
+        model = Net().to(device)
+        loader = DataLoader(dataset, batch_size=8)
+        def samples():
+            for i in range(3):
+                x = torch.randn(3)
+                y = torch.tensor(i * 0.5)
+                yield x.float(), y * 2, 0.5
+        def rows():
+            table = torch.randn(4, 3)
+            for i in range(4):
+                yield table[i], table[i].sum()
+        def batches():
+            for images, labels in loader:
+                yield images, labels
+        for x, y, w in samples():
+            loss = (model(x) - y).sum() * w
+        for x, y in rows():
+            loss = (model(x) - y).sum()
+        for x, y in batches():
+            loss = (model(x) - y).sum()
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda")
+        model = Net().to(device)
+        loader = DataLoader(dataset, batch_size=8)
+        def samples():
+            for i in range(3):
+                x = torch.randn(3)
+                y = torch.tensor(i * 0.5)
+                yield x.float(), y * 2, 0.5
+        def rows():
+            table = torch.randn(4, 3)
+            for i in range(4):
+                yield table[i], table[i].sum()
+        def batches():
+            for images, labels in loader:
+                yield images, labels
+        for x, y, w in samples():
+            x, y = x.to(device), y.to(device)
+            loss = (model(x) - y).sum() * w
+        for x, y in rows():
+            x, y = x.to(device), y.to(device)
+            loss = (model(x) - y).sum()
+        for x, y in batches():
+            x, y = x.to(device), y.to(device)
+            loss = (model(x) - y).sum()
+        """,
+        message="`x`, `y` reach `model`",
+    ),
+    # A list the file fills with `append` holds what it appends (a counter's number, no `.to()`); one
+    # it also changes otherwise (`extend`) holds what the code does not show. A class's `__iter__`
+    # that returns another's generator draws what that one yields.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        class Pairs:
+            def __iter__(self):
+                for i in range(2):
+                    yield torch.randn(3), i * 0.5
+        class Relay:
+            def __iter__(self):
+                return iter(Pairs())
+        data = []
+        for i in range(3):
+            data.append((torch.randn(3), i * 0.5))
+        for x, y in data:
+            loss = (model(x) - y).sum()
+        for x, y in Relay():
+            loss = (model(x) - y).sum()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        class Pairs:
+            def __iter__(self):
+                for i in range(2):
+                    yield torch.randn(3), i * 0.5
+        class Relay:
+            def __iter__(self):
+                return iter(Pairs())
+        data = []
+        for i in range(3):
+            data.append((torch.randn(3), i * 0.5))
+        for x, y in data:
+            x = x.to(device)
+            loss = (model(x) - y).sum()
+        for x, y in Relay():
+            x = x.to(device)
+            loss = (model(x) - y).sum()
+        """,
+        message="`x` reaches `model`",
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def fit(more):
+            data = []
+            for i in range(3):
+                data.append((torch.randn(3), torch.randn(1)))
+            data.extend(more)
+            for x, y in data:
+                loss = (model(x) - y).sum()
+        """,
+        None,
+        message="what `data` yields is not shown: `x` may be a number",
+        line=9,
+    ),
     Invalid(
         """
         import torch

@@ -29,7 +29,8 @@ makes), by the loader's `collate_fn` or dataset, or by the model's `forward`; fo
 hands in, for sequence lengths (kept on the CPU for packing), and for a loop over a literal list of
 names or numbers (`for domain in ["CelebA", "RaFD"]:`), which draws no data, and for the numbers a
 generator of the file yields (`yield x, i * 0.5`, `np.float64(...)`), reached by its name, an alias,
-a lambda, a method, `__iter__`, `next()` or `yield from` (see `codemods/analysis/batches.py`).
+a lambda, a method, `__iter__` (also one returning another's generator), `next()` or `yield from`, or
+a list of the file filled by `append` holds (see `codemods/analysis/batches.py`).
 
 ## Example
 ```python
@@ -51,7 +52,9 @@ Safe: `.to(device)` of a tensor already on that device returns it unchanged. Rep
 saying why: a model moved under a condition that cannot be repeated, or in another method, a device
 the code cannot name there, a batch also used in host memory, a list or dict passed whole, a value
 drawn from a generator of the file whose yields do not show what it is (`yield from` of what the file
-does not show, `yield sample`): it may be a number, which has no `.to()`. A value moved like its
+does not show, `yield sample`, and a value not shown to be a tensor: `math.cos(i)`, `x.item()`, a
+helper's result, a dict's value, an array's element), or from a list it fills by `append` with
+such values: it may be a number, which has no `.to()`. A value moved like its
 partner must be shown to be a tensor (a number has no `.to()`): otherwise no finding.
 """
 
@@ -98,7 +101,7 @@ class InputNotOnDevice(Rule):
     def _check_loop(
         self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels
     ) -> None:
-        batch = loop_batch(self.tree, loop)
+        batch = loop_batch(self.tree, loop, Values.of(self.context))
         if batch is None or _constants(batch.source):
             return  # `for dataset in ["CelebA", "RaFD"]:` draws names, not data
         if isinstance(loop, cst.For) and self.moved_data.moved_in_enclosing_loop(batch.source, loop):

@@ -167,6 +167,52 @@ VALID = [
             print(loss.data[0])
         """
     ),
+    # (s33, round 7) ... reshaped through a comprehension, a walrus, `dict.items()`, a name a function of
+    # the file hands back, the unbound `torch.Tensor.unsqueeze_`, a function's `*args` or `**kwargs`.
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        def same(t):
+            return t
+        def grow_all(*ts):
+            for t in ts:
+                t.unsqueeze_(0)
+        def grow_named(**ts):
+            ts["a"].resize_(2)
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            [t.unsqueeze_(0) for t in [loss]]
+            print(loss.data[0])
+        def walrus(out, y):
+            loss = F.mse_loss(out, y)
+            if (u := loss) is not None:
+                u.unsqueeze_(0)
+            print(loss.data[0])
+        def by_items(out, y):
+            loss = F.mse_loss(out, y)
+            for k, t in {"mse": loss}.items():
+                t.data = t.data.reshape(1)
+            print(loss.data[0])
+        def handed_back(out, y):
+            loss = F.mse_loss(out, y)
+            u = same(loss)
+            u.data = u.data.reshape(1)
+            print(loss.data[0])
+        def unbound(out, y):
+            loss = F.mse_loss(out, y)
+            torch.Tensor.unsqueeze_(loss, 0)
+            print(loss.data[0])
+        def starred(out, y):
+            loss = F.mse_loss(out, y)
+            grow_all(loss)
+            print(loss.data[0])
+        def keywords(out, y):
+            loss = F.mse_loss(out, y)
+            grow_named(a=loss)
+            print(loss.data[0])
+        """
+    ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
     # more values than conversions; and a tuple that is not formatted.
     Valid(
@@ -512,6 +558,110 @@ INVALID = [
         """,
         message="`loss` is a 0-dim tensor",
         line=16,
+    ),
+    # (s33, round 7) A 0-dim loss handed to code the file does not show (a lambda, `map`, a method of an
+    # object handed in) may be reshaped there: `.item()` is unsafe.
+    Invalid(
+        """
+        import torch.nn.functional as F
+        grow = lambda t: t.unsqueeze_(0)
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            grow(loss)
+            print(loss.data[0])
+        """,
+        """
+        import torch.nn.functional as F
+        grow = lambda t: t.unsqueeze_(0)
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            grow(loss)
+            print(loss.item())
+        """,
+        message="hands it to code it does not show",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer, fn):
+            loss = F.mse_loss(out, y)
+            list(map(fn, [loss]))
+            cost = F.l1_loss(out, y)
+            fixer.grow(cost)
+            return loss.data[0] + cost.data[0]
+        """,
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer, fn):
+            loss = F.mse_loss(out, y)
+            list(map(fn, [loss]))
+            cost = F.l1_loss(out, y)
+            fixer.grow(cost)
+            return loss.item() + cost.item()
+        """,
+        message="hands it to code it does not show",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer):
+            loss = F.mse_loss(out, y)
+            fixer.loss = loss
+            fixer.grow()
+            return loss.data[0]
+        """,
+        """
+        import torch.nn.functional as F
+        def step(out, y, fixer):
+            loss = F.mse_loss(out, y)
+            fixer.loss = loss
+            fixer.grow()
+            return loss.item()
+        """,
+        message="hands it to code it does not show",
+        line=6,
+    ),
+    # Look-alikes: handed to builtins, torch's and NumPy's functions, a list's `append`, formatting, a
+    # tensor's arithmetic, a function of the file that reshapes nothing: still 0-dim.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        def same(t):
+            return t
+        def step(out, y, total, losses):
+            loss = F.mse_loss(out, y)
+            print(loss, float(loss), "{}".format(loss))
+            losses.append(loss)
+            torch.stack([loss])
+            np.mean(loss.detach().numpy())
+            total.add_(loss)
+            u = same(loss)
+            [t.backward() for t in [loss]]
+            return loss.data[0]
+        """,
+        """
+        import numpy as np
+        import torch
+        import torch.nn.functional as F
+        def same(t):
+            return t
+        def step(out, y, total, losses):
+            loss = F.mse_loss(out, y)
+            print(loss, float(loss), "{}".format(loss))
+            losses.append(loss)
+            torch.stack([loss])
+            np.mean(loss.detach().numpy())
+            total.add_(loss)
+            u = same(loss)
+            [t.backward() for t in [loss]]
+            return loss.item()
+        """,
+        message="`loss` is a 0-dim tensor",
+        line=15,
     ),
     # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
     # each name unpacked from its call is 0-dim, and `[0]` raises.

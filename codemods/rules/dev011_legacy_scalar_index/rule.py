@@ -53,6 +53,8 @@ be a key of a dictionary of numbers, so `d[ni]` raises `KeyError` on every run; 
 what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where
 only the name says it is a loss, or where the file does not show the value at all but reads it as a
 number: were it a vector, `[0]` read its first element, and `.item()` raises unless it has exactly one.
+Unsafe too where a value made 0-dim is handed to code the file does not show (a lambda, `map`, an
+object's method), which may reshape it in place.
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ class LegacyScalarIndex(Rule):
 
     def check(self) -> None:
         scalars: Scalars | None = None
+        self._trusting: Scalars | None = None  # built when a value is 0-dim only if unseen code is
         keys: DictKeys | None = None
         for subscript in self.sites(cst.Subscript):
             # Type tests before the matcher: most subscripts of a large file are not `[0]`.
@@ -184,6 +187,15 @@ class LegacyScalarIndex(Rule):
     def _data_at_zero(self, subscript: cst.Subscript, receiver: cst.BaseExpression, scalars: Scalars) -> None:
         if scalars.is_scalar(receiver):
             self._fix(subscript, receiver, f"`{code_of(receiver)}` is a 0-dim tensor")
+        elif self._scalar_unless_reshaped_unseen(receiver):
+            self._fix(
+                subscript,
+                receiver,
+                f"`{code_of(receiver)}` is made 0-dim, but the file hands it to code it does not show (a"
+                " lambda, `map`, an object's method), which may reshape it in place (were it a vector,"
+                " `[0]` read its first element)",
+                FixSafety.UNSAFE,
+            )
         elif (
             isinstance(receiver, cst.Name)
             and _LOSS_NAME.match(receiver.value)
@@ -215,6 +227,13 @@ class LegacyScalarIndex(Rule):
                 edits={subscript: method_call(receiver, "item")},
                 safety=FixSafety.UNSAFE,
             )
+
+    def _scalar_unless_reshaped_unseen(self, receiver: cst.BaseExpression) -> bool:
+        """Is ``receiver`` 0-dim by what the file shows, once the code it does not show (to which it hands
+        the tensor) is taken to reshape nothing? Then only that code keeps the reading from holding."""
+        if self._trusting is None:
+            self._trusting = Scalars(self.tree, self.aliases, unread_code_reshapes=False)
+        return self._trusting.is_scalar(receiver)
 
     def _one_element_read(self, subscript: cst.Subscript, receiver: cst.BaseExpression) -> None:
         """``avg.data[0]`` with ``avg = torch.zeros(1)`` (and running averages of it with 0-dim tensors):

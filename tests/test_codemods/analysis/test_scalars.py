@@ -210,3 +210,60 @@ def test_floating_values(code: str) -> None:
 def test_values_not_shown_floating(code: str) -> None:
     scalars, expression = _last_expression(code)
     assert not scalars.is_floating(expression)
+
+
+_LOSS = "import torch\nimport torch.nn.functional as F\nloss = F.mse_loss(a, b)\n"
+
+
+@pytest.mark.parametrize(
+    "handed",
+    [
+        "grow = lambda t: t.unsqueeze_(0)\ngrow(loss)\n",
+        "list(map(fn, [loss]))\n",
+        "fixer.grow(loss)\n",  # a method of an object the file does not show
+        "holder = Holder(loss)\n",
+        "fns[0](loss)\n",
+        "fx.state.loss = loss\nfx.grow()\n",  # held by an object whose method runs
+    ],
+)
+def test_a_loss_handed_to_code_not_shown_may_be_reshaped(handed: str) -> None:
+    context = RuleContext.of(_LOSS + handed + "loss\n")
+    loss = context.tree.of_type(context.tree.root, cst.Expr)[-1].value
+    assert not Scalars(context.tree, context.aliases).is_scalar(loss)
+    # ... which only that code keeps from being 0-dim
+    assert Scalars(context.tree, context.aliases, unread_code_reshapes=False).is_scalar(loss)
+
+
+@pytest.mark.parametrize(
+    "reshaped",
+    [
+        "[t.unsqueeze_(0) for t in [loss]]\n",
+        "if (u := loss) is not None:\n    u.unsqueeze_(0)\n",
+        "for k, t in {'l': loss}.items():\n    t.data = t.data.reshape(1)\n",
+        "def same(t):\n    return t\nu = same(loss)\nu.resize_(2)\n",
+        "torch.Tensor.unsqueeze_(loss, 0)\n",
+        "grow = loss.unsqueeze_\n",
+        "def grow(*ts):\n    for t in ts:\n        t.unsqueeze_(0)\ngrow(loss)\n",
+        "def grow(**ts):\n    ts['a'].unsqueeze_(0)\ngrow(a=loss)\n",
+    ],
+)
+def test_a_loss_the_file_shows_reshaped_is_no_scalar(reshaped: str) -> None:
+    context = RuleContext.of(_LOSS + reshaped + "loss\n")
+    loss = context.tree.of_type(context.tree.root, cst.Expr)[-1].value
+    assert not Scalars(context.tree, context.aliases, unread_code_reshapes=False).is_scalar(loss)
+
+
+@pytest.mark.parametrize(
+    "handed",
+    [
+        "print(loss, float(loss), '{}'.format(loss))\n",
+        "losses.append(loss)\ntorch.stack([loss])\ntotal.add_(loss)\n",
+        "meter.update(loss.data[0])\n",  # an element of a tensor is a new one: the loss keeps its shape
+        "def same(t):\n    return t\nu = same(loss)\n",
+        "setattr(loss, 'requires_grad', True)\n",
+    ],
+)
+def test_a_loss_handed_to_code_that_reshapes_nothing_stays_a_scalar(handed: str) -> None:
+    context = RuleContext.of(_LOSS + handed + "loss\n")
+    loss = context.tree.of_type(context.tree.root, cst.Expr)[-1].value
+    assert Scalars(context.tree, context.aliases).is_scalar(loss)
