@@ -3742,4 +3742,111 @@ INVALID = [
         """,
         message="created on the host, then copied to the device",
     ),
+    # (s33, round 7) The flag's object reached by another name made before the creation: bound to it or
+    # to a part of it, kept in a container, in a call's result (`Runner(cfg)`, `partial(setattr, cfg, ...)`),
+    # a default, a bound method. Changed through that name in between, or by code that reads it: reported.
+    Invalid(
+        """
+        import torch
+        def init(args, n):
+            settings = args
+            h = torch.zeros(n)
+            settings.cuda = False
+            if args.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        class Runner:
+            def __init__(self, cfg):
+                self.cfg = cfg
+            def prepare(self):
+                self.cfg.cuda = False
+        def init(cfg, n):
+            registry = {"main": cfg.train}
+            runner = Runner(cfg)
+            h = torch.zeros(n)
+            registry["main"].cuda = False
+            runner.prepare()
+            if cfg.train.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        class Cfg:
+            cuda = True
+            def host_only(self):
+                self.cuda = False
+        cfg = Cfg()
+        keep = cfg
+        host_only = cfg.host_only
+        def quiet(c=cfg):
+            c.cuda = False
+        def reset():
+            keep.cuda = False
+        x = torch.zeros(3)
+        host_only()
+        quiet()
+        reset()
+        if cfg.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=13,
+    ),
+    Invalid(
+        """
+        import functools
+        import torch
+        state = {"cuda": True}
+        off = functools.partial(state.__setitem__, "cuda", False)
+        pending = [state]
+        def drop():
+            pending[0]["cuda"] = False
+        x = torch.zeros(3)
+        drop()
+        off()
+        if state["cuda"]:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=8,
+    ),
+    # (s33) Look-alikes, rewritten: another name holds the flag's object but nothing in between uses it;
+    # an attribute of the object handed to a call is a value of its own.
+    Invalid(
+        """
+        import torch
+        def init(args):
+            settings = args
+            h = torch.zeros(args.batch)
+            print(int(args.batch))
+            if args.cuda:
+                h = h.cuda()
+            return h, settings
+        """,
+        """
+        import torch
+        def init(args):
+            settings = args
+            h = torch.zeros(args.batch, device="cuda" if args.cuda else "cpu")
+            print(int(args.batch))
+            return h, settings
+        """,
+        message="created on the host, then copied to the device",
+    ),
 ]
