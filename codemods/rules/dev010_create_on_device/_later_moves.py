@@ -1000,7 +1000,8 @@ def _reads_in(tree: Tree, code: Code, name: str, scope: cst.CSTNode) -> bool:
 def _may_run_unnamed(tree: Tree, code: Code) -> bool:
     """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
     function, a lambda or function handed on (its name read other than to call it), a generator
-    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`)?"""
+    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`) or
+    let go by the name that holds it (:func:`_let_go`)?"""
     if isinstance(code, cst.GeneratorExp):
         return _kept_unnamed(tree, code)
     if isinstance(code, cst.FunctionDef):
@@ -1043,17 +1044,70 @@ def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
     return not isinstance(parent, cst.Expr)
 
 
+def _let_go(tree: Tree, made: cst.Call) -> bool:
+    """Is the result of ``made``, bound to a name (``it = watch()``), let go by that name where code that
+    reads the name cannot follow it: stored, returned, handed to a call or bound to another name
+    (``REG.append(it)``, ``box.it = it``, ``return it``), or the name rebound or deleted (``it = None``:
+    a generator no longer held is closed there, its ``finally`` runs)? Not when the name is only
+    advanced where it is read (``next(it)``, ``it.send(v)``, ``for v in it``, ``list(it)``)."""
+    assign = tree.parent(made)
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0].target, cst.Name)
+    ):
+        return False
+    name = assign.targets[0].target.value
+    scope = variable_scope(tree, assign, name)
+    if len(bindings_in(tree, scope, name)) > 1:
+        return True
+    return any(
+        variable_scope(tree, reference, name) is scope and not _advanced_in_place(tree, reference)
+        for reference in _references(tree, scope).get(name, ())
+    )
+
+
+def _advanced_in_place(tree: Tree, reference: cst.Name) -> bool:
+    """Is the generator ``reference`` reads advanced there and nowhere else: ``next(it)``, ``it.send(v)``,
+    ``for v in it``, ``list(it)``?"""
+    parent = tree.parent(reference)
+    if isinstance(parent, cst.Attribute) and parent.value is reference:
+        call = tree.parent(parent)
+        return parent.attr.value in _ADVANCING and isinstance(call, cst.Call) and call.func is parent
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is reference
+    if (
+        isinstance(parent, cst.Arg)
+        and parent.value is reference
+        and isinstance(call := tree.parent(parent), cst.Call)
+    ):
+        return isinstance(call.func, cst.Name) and call.func.value in _CONSUMING | {"next"}
+    return False
+
+
+# The methods of a generator that run it where they are called.
+_ADVANCING = frozenset({"send", "throw", "close", "__next__"})
+
+
 # Builtins that run a generator handed to them to its end before they return (`sum(...)`, `"".join(...)`).
 _CONSUMING = frozenset("list tuple set frozenset sorted sum any all min max dict len print".split())
 
 
 def _results_kept_unnamed(tree: Tree) -> frozenset[str]:
-    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``)."""
+    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``), or
+    where the name that holds it lets it go elsewhere (:func:`_let_go`: ``it = watch()`` then
+    ``REG.append(it)``, ``return it``, ``it = None``)."""
 
     def kept() -> frozenset[str]:
         calls = tree.of_type(tree.root, cst.Call)
+        generators = {
+            f.name.value for f in tree.of_type(tree.root, cst.FunctionDef) if _is_generator(tree, f)
+        }
         return frozenset(
-            c.func.value for c in calls if isinstance(c.func, cst.Name) and _kept_unnamed(tree, c)
+            c.func.value
+            for c in calls
+            if isinstance(c.func, cst.Name)
+            and (_kept_unnamed(tree, c) or (c.func.value in generators and _let_go(tree, c)))
         )
 
     return tree.memo("dev010.results_kept_unnamed", kept)

@@ -3849,4 +3849,103 @@ INVALID = [
         """,
         message="created on the host, then copied to the device",
     ),
+    # (s33, round 7) A generator held by a name that lets it go (stores it, returns it, hands it to a call
+    # that keeps it) may be advanced anywhere later; one whose name is rebound or deleted is closed there
+    # (its `finally` runs). Reading the tensor or changing the flag, it is reported.
+    Invalid(
+        """
+        import torch
+        pending = []
+        def watch():
+            while True:
+                yield str(x.device)
+        def drain():
+            return [next(p) for p in pending]
+        it = watch()
+        pending.append(it)
+        x = torch.zeros(3)
+        print(drain())
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def phases():
+            global use_cuda
+            yield
+            use_cuda = False
+        def started():
+            g = phases()
+            next(g)
+            return g
+        steps = started()
+        x = torch.zeros(3)
+        next(steps, None)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def session():
+            global use_cuda
+            try:
+                yield
+            finally:
+                use_cuda = False
+        def run(n):
+            it = session()
+            next(it)
+            h = torch.zeros(n)
+            it = None
+            if use_cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=12,
+    ),
+    # (s33) Look-alike, rewritten: a generator only advanced where its name is read (`next`, `for`), after
+    # the move.
+    Invalid(
+        """
+        import torch
+        def watch():
+            try:
+                yield 1
+            finally:
+                print(x.device)
+        it = watch()
+        print(next(it))
+        x = torch.zeros(3)
+        x = x.cuda()
+        for v in it:
+            print(v)
+        """,
+        """
+        import torch
+        def watch():
+            try:
+                yield 1
+            finally:
+                print(x.device)
+        it = watch()
+        print(next(it))
+        x = torch.zeros(3, device="cuda")
+        for v in it:
+            print(v)
+        """,
+        message="created on the host, then copied to the device",
+    ),
 ]
