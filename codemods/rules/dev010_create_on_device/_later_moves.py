@@ -1003,7 +1003,7 @@ def _may_run_unnamed(tree: Tree, code: Code) -> bool:
     function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`) or
     let go by the name that holds it (:func:`_let_go`)?"""
     if isinstance(code, cst.GeneratorExp):
-        return _kept_unnamed(tree, code)
+        return _kept_unnamed(tree, code) or _let_go(tree, code)
     if isinstance(code, cst.FunctionDef):
         if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
             return True
@@ -1044,12 +1044,13 @@ def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
     return not isinstance(parent, cst.Expr)
 
 
-def _let_go(tree: Tree, made: cst.Call) -> bool:
-    """Is the result of ``made``, bound to a name (``it = watch()``), let go by that name where code that
-    reads the name cannot follow it: stored, returned, handed to a call or bound to another name
-    (``REG.append(it)``, ``box.it = it``, ``return it``), or the name rebound or deleted (``it = None``:
-    a generator no longer held is closed there, its ``finally`` runs)? Not when the name is only
-    advanced where it is read (``next(it)``, ``it.send(v)``, ``for v in it``, ``list(it)``)."""
+def _let_go(tree: Tree, made: cst.BaseExpression) -> bool:
+    """Is the generator ``made`` gives (a generator function's call, a generator expression), bound to a
+    name (``it = watch()``, ``g = (... for ...)``), let go by that name where code that reads the name
+    cannot follow it: stored, returned, handed to a call or bound to another name (``REG.append(it)``,
+    ``box.it = it``, ``return it``), or the name rebound or deleted (``it = None``: a generator no
+    longer held is closed there, its ``finally`` runs)? Not when the name is only advanced where it is
+    read (``next(it)``, ``it.send(v)``, ``for v in it``, ``list(it)``)."""
     assign = tree.parent(made)
     if not (
         isinstance(assign, cst.Assign)

@@ -3916,6 +3916,22 @@ INVALID = [
         message="the code in between changes what the move reads",
         line=12,
     ),
+    Invalid(
+        """
+        import torch
+        def init(n, hooks):
+            g = (str(h.device) for _ in range(n))
+            hooks["show"] = g
+            h = torch.zeros(n)
+            for name in hooks:
+                print(next(hooks[name]))
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `a generator expression` reads it and may run in between",
+        line=5,
+    ),
     # (s33) Look-alike, rewritten: a generator only advanced where its name is read (`next`, `for`), after
     # the move.
     Invalid(
