@@ -696,15 +696,20 @@ def _find_holders(tree: Tree, scope: cst.CSTNode, name: str, parts: frozenset[st
     references = _references(tree, scope)
     found = {name}
     waiting = [name]
+    # the names whose items may be the object: `holders = [cfg]`, `holders.append(cfg)`, `o = cfg`
+    containers = {name}
     while waiting:
         held = waiting.pop()
         for reference in references.get(held, ()):
             if variable_scope(tree, reference, held) is not scope:
                 continue
-            for holder in _holders_of_value(tree, reference, parts if held == name else None):
+            object_read = parts if held == name else None
+            for holder, container in _holders_of_value(tree, reference, object_read, held in containers):
                 if holder not in found and variable_scope(tree, reference, holder) is scope:
                     found.add(holder)
                     waiting.append(holder)
+                if container:
+                    containers.add(holder)
     return frozenset(found - {name})
 
 
@@ -720,19 +725,26 @@ def _references(tree: Tree, scope: cst.CSTNode) -> dict[str, list[cst.Name]]:
     return tree.memo(("dev010.references", id(scope)), index)
 
 
-def _holders_of_value(tree: Tree, reference: cst.Name, parts: frozenset[str] | None) -> list[str]:
+def _holders_of_value(
+    tree: Tree, reference: cst.Name, parts: frozenset[str] | None, container: bool
+) -> list[tuple[str, bool]]:
     """The names that may come to hold what ``reference`` reads (or a part of it), by the expression it
     is in: bound to it (``o = opts``), in a container, a default or a call's result bound to a name
     (``[cfg]``, ``lambda c=cfg: ...``, ``Trainer(args)``), stored into one (``box.c = cfg``), or handed
     to one's method (``holders.append(cfg)``); read off it (``holders[0]``, ``trainer.opt``), what it
-    holds.
+    holds. Each with whether its items may be what ``reference`` reads (none of a call's result).
+
+    A loop's target holds it when the loop runs over a container of it: a list or tuple written there
+    (``for c in (cfg, other):``) or ``reference`` itself when ``container`` (``for c in holders:``),
+    not over what a call gives (``for x, y in loader(args):``, ``enumerate(holders)``).
 
     ``parts``: ``reference`` reads the flag's object itself, and these are the parts of it the flag is
     read from (``cfg.train``). An attribute of the object that is none of them is then a value of its
     own (``torch.zeros(args.batch)``, ``k = args.ksize``) unless it may be a method that changes the
     object (:func:`_may_be_a_method`: ``go_cpu = cfg.cpu_only``, ``partial(state.__setitem__, ...)``)."""
-    holders: list[str] = []
+    holders: list[tuple[str, bool]] = []
     node: cst.CSTNode = reference
+    called = False  # a call's result holds it (maybe)
     while True:
         parent = tree.parent(node)
         if isinstance(parent, cst.Attribute) and parent.value is node:
@@ -750,25 +762,28 @@ def _holders_of_value(tree: Tree, reference: cst.Name, parts: frozenset[str] | N
         elif isinstance(parent, cst.Param) and parent.default is node:
             function = tree.parent(tree.parent(parent))  # (through the `Parameters`)
             if isinstance(function, cst.FunctionDef):
-                return [*holders, function.name.value]
+                return [*holders, (function.name.value, False)]
             if not isinstance(function, cst.Lambda):
                 return holders
-            parent = function
+            parent, called = function, True
         elif isinstance(parent, cst.Arg) and parent.value is node:
             call = tree.parent(parent)
             if not isinstance(call, cst.Call):
                 return holders
             receiver = root_name(call.func.value) if isinstance(call.func, cst.Attribute) else None
             if receiver is not None:
-                holders.append(receiver)  # `holders.append(cfg)`
-            parent = call  # `Trainer(args)`, `partial(setattr, cfg, ...)`: the result may keep it
+                holders.append((receiver, not called))  # `holders.append(cfg)`
+            parent, called = call, True  # `Trainer(args)`, `partial(setattr, cfg, ...)`: it may keep it
         elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr)) and parent.value is node:
             targets = (
                 [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
             )
-            for target in targets:
-                holders.extend(_target_roots(target))
-            return holders
+            return holders + [(root, not called) for target in targets for root in _target_roots(target)]
+        elif isinstance(parent, cst.For) and parent.iter is node and not called:
+            iterated = (node is reference and container) or isinstance(node, (cst.List, cst.Tuple, cst.Set))
+            if not iterated:
+                return holders
+            return holders + [(root, False) for root in _target_roots(parent.target)]
         else:
             return holders
         node = parent

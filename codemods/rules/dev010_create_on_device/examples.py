@@ -3826,6 +3826,22 @@ INVALID = [
         message="the code in between changes what the move reads",
         line=8,
     ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, other):
+            for c in (other, cfg):
+                print(c.lr)
+            h = torch.zeros(n)
+            c.cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=5,
+    ),
     # (s33) Look-alikes, rewritten: another name holds the flag's object but nothing in between uses it;
     # an attribute of the object handed to a call is a value of its own.
     Invalid(
@@ -3846,6 +3862,31 @@ INVALID = [
             h = torch.zeros(args.batch, device="cuda" if args.cuda else "cpu")
             print(int(args.batch))
             return h, settings
+        """,
+        message="created on the host, then copied to the device",
+    ),
+    # (s33) Look-alike, rewritten: a loop over what a call gives (a loader made of a dataset keeping `cfg`)
+    # binds no holder of `cfg`: `x.float()` changes nothing of it.
+    Invalid(
+        """
+        import torch
+        def run(n, cfg):
+            loader = Loader(Data(cfg))
+            for x, y in loader:
+                h = torch.zeros(n)
+                x = x.float()
+                if cfg.cuda:
+                    h = h.cuda()
+                print(h, x, y)
+        """,
+        """
+        import torch
+        def run(n, cfg):
+            loader = Loader(Data(cfg))
+            for x, y in loader:
+                h = torch.zeros(n, device="cuda" if cfg.cuda else "cpu")
+                x = x.float()
+                print(h, x, y)
         """,
         message="created on the host, then copied to the device",
     ),
