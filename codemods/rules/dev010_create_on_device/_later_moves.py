@@ -731,8 +731,9 @@ def _holders_of_value(
     """The names that may come to hold what ``reference`` reads (or a part of it), by the expression it
     is in: bound to it (``o = opts``), in a container, a default or a call's result bound to a name
     (``[cfg]``, ``lambda c=cfg: ...``, ``Trainer(args)``), stored into one (``box.c = cfg``), or handed
-    to one's method (``holders.append(cfg)``); read off it (``holders[0]``, ``trainer.opt``), what it
-    holds. Each with whether its items may be what ``reference`` reads (none of a call's result).
+    to one's method or to a call with it (``holders.append(cfg)``, ``setattr(box, "c", cfg)``); read
+    off it (``holders[0]``, ``trainer.opt``), what it holds. Each with whether its items may be what
+    ``reference`` reads (none of a call's result's).
 
     A loop's target holds it when the loop runs over a container of it: a list or tuple written there
     (``for c in (cfg, other):``) or ``reference`` itself when ``container`` (``for c in holders:``),
@@ -773,6 +774,10 @@ def _holders_of_value(
             receiver = root_name(call.func.value) if isinstance(call.func, cst.Attribute) else None
             if receiver is not None:
                 holders.append((receiver, not called))  # `holders.append(cfg)`
+            if not (isinstance(call.func, cst.Name) and call.func.value in _READING_CALLS):
+                # `setattr(box, "c", cfg)`, `register(registry, cfg)`: may store it into another
+                others = (a.value for a in call.args if a is not parent and isinstance(a.value, cst.Name))
+                holders.extend((other.value, False) for other in others)
             parent, called = call, True  # `Trainer(args)`, `partial(setattr, cfg, ...)`: it may keep it
         elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr)) and parent.value is node:
             targets = (

@@ -3842,6 +3842,21 @@ INVALID = [
         message="the code in between changes what the move reads",
         line=5,
     ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, registry):
+            setattr(registry, "main", cfg)
+            h = torch.zeros(n)
+            registry.main.cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
     # (s33) Look-alikes, rewritten: another name holds the flag's object but nothing in between uses it;
     # an attribute of the object handed to a call is a value of its own.
     Invalid(
