@@ -730,10 +730,11 @@ def _holders_of_value(
 ) -> list[tuple[str, bool]]:
     """The names that may come to hold what ``reference`` reads (or a part of it), by the expression it
     is in: bound to it (``o = opts``), in a container, a default or a call's result bound to a name
-    (``[cfg]``, ``lambda c=cfg: ...``, ``Trainer(args)``), stored into one (``box.c = cfg``), or handed
-    to one's method or to a call with it (``holders.append(cfg)``, ``setattr(box, "c", cfg)``); read
-    off it (``holders[0]``, ``trainer.opt``), what it holds. Each with whether its items may be what
-    ``reference`` reads (none of a call's result's).
+    (``[cfg]``, ``lambda c=cfg: ...``, ``Trainer(args)``, ``with scope(cfg) as c``), stored into one
+    (``box.c = cfg``, ``hs += [cfg]``), or handed to one's method or to a call with it
+    (``holders.append(cfg)``, ``setattr(box, "c", cfg)``); read off it (``holders[0]``,
+    ``trainer.opt``), what it holds. Each with whether its items may be what ``reference`` reads (none
+    of a call's result's).
 
     A loop's target holds it when the loop runs over a container of it: a list or tuple written there
     (``for c in (cfg, other):``) or ``reference`` itself when ``container`` (``for c in holders:``),
@@ -784,6 +785,10 @@ def _holders_of_value(
                 [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
             )
             return holders + [(root, not called) for target in targets for root in _target_roots(target)]
+        elif isinstance(parent, cst.AugAssign) and parent.value is node:
+            return holders + [(root, not called) for root in _target_roots(parent.target)]  # `hs += [cfg]`
+        elif isinstance(parent, cst.WithItem) and parent.item is node and parent.asname is not None:
+            return holders + [(root, False) for root in _target_roots(parent.asname.name)]  # `as c:`
         elif isinstance(parent, cst.For) and parent.iter is node and not called:
             iterated = (node is reference and container) or isinstance(node, (cst.List, cst.Tuple, cst.Set))
             if not iterated:

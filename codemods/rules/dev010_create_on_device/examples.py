@@ -3857,6 +3857,36 @@ INVALID = [
         message="the code in between changes what the move reads",
         line=4,
     ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, pending):
+            pending += [cfg]
+            h = torch.zeros(n)
+            pending[-1].cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, overriding):
+            with overriding(cfg) as c:
+                h = torch.zeros(n)
+                c.cuda = False
+                if cfg.cuda:
+                    h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
     # (s33) Look-alikes, rewritten: another name holds the flag's object but nothing in between uses it;
     # an attribute of the object handed to a call is a value of its own.
     Invalid(
