@@ -647,7 +647,8 @@ def _drop_guarded_return(
 def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
     """No statement between the creation and the move may change what ``needed`` reads, itself or by
     running code of the file that rebinds it (``global use_cuda``), or write names given as strings
-    (``globals()["use_cuda"] = False``, ``exec``)."""
+    (``globals()["use_cuda"] = False``, ``exec``). The flag's object may be changed by any name that
+    reaches it (:func:`_holders`: ``o = opts`` before the creation, then ``o.cuda = False``)."""
     reads = names_in(tree, needed)
     dotted = {d for d in _spellings(tree, needed) if "." in d and d.split(".")[0] not in aliases.names}
     objects = {d.split(".")[0] for d in dotted}
@@ -659,6 +660,13 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     }
     # `cfg.train` of `cfg.train.cuda`: a part of the flag's object, which code handed it may change
     parts = {d.rsplit(".", k)[0] for d in dotted for k in range(1, d.count("."))}
+    # `o = opts`, `holders = [cfg]`, `off = partial(setattr, cfg, ...)`: other names that reach the object
+    # (found from the move's line: `needed` may be a node the rule made)
+    objects |= {
+        holder
+        for name in objects
+        for holder in _holders(tree, variable_scope(tree, later.line, name), name, frozenset(parts))
+    }
     return not any(
         reads & _bound_by(tree, s)
         or _may_change(tree, s, objects & names_in(tree, s), parts)
@@ -667,6 +675,165 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
         or any(_changes_around(tree, code, reads, objects | parts) for code in reached)
         for s in later.between
     ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects | parts)))
+
+
+def _holders(tree: Tree, scope: cst.CSTNode, name: str, parts: frozenset[str]) -> frozenset[str]:
+    """The names of ``scope`` (other than ``name``) that may reach the object ``name`` holds there, or a
+    part of it, so that code changes the object through them: ``o = opts``, ``t = cfg.train`` (a part
+    of the flag's, in ``parts``), ``go_cpu = cfg.cpu_only``, ``holders = [cfg]``, ``trainer =
+    Trainer(args)``, ``off = functools.partial(setattr, cfg, "cuda", False)``, ``off = lambda c=cfg:
+    ...``, ``def off(c=cfg)``, ``box.c = cfg`` and ``holders.append(cfg)`` (``box``, ``holders``); and
+    the names that reach those in turn.
+
+    Wherever they are bound in ``scope``, before the tensor's creation too: what the move reads is
+    the object, whatever name it is changed by in between."""
+    return tree.memo(
+        ("dev010.holders", id(scope), name, parts), lambda: _find_holders(tree, scope, name, parts)
+    )
+
+
+def _find_holders(tree: Tree, scope: cst.CSTNode, name: str, parts: frozenset[str]) -> frozenset[str]:
+    references = _references(tree, scope)
+    found = {name}
+    waiting = [name]
+    # the names whose items may be the object: `holders = [cfg]`, `holders.append(cfg)`, `o = cfg`
+    containers = {name}
+    while waiting:
+        held = waiting.pop()
+        for reference in references.get(held, ()):
+            if variable_scope(tree, reference, held) is not scope:
+                continue
+            object_read = parts if held == name else None
+            for holder, container in _holders_of_value(tree, reference, object_read, held in containers):
+                if holder not in found and variable_scope(tree, reference, holder) is scope:
+                    found.add(holder)
+                    waiting.append(holder)
+                if container:
+                    containers.add(holder)
+    return frozenset(found - {name})
+
+
+def _references(tree: Tree, scope: cst.CSTNode) -> dict[str, list[cst.Name]]:
+    """The variables read under ``scope`` (:func:`_variables`), by name."""
+
+    def index() -> dict[str, list[cst.Name]]:
+        found: dict[str, list[cst.Name]] = {}
+        for reference in _variables(tree, scope):
+            found.setdefault(reference.value, []).append(reference)
+        return found
+
+    return tree.memo(("dev010.references", id(scope)), index)
+
+
+def _holders_of_value(
+    tree: Tree, reference: cst.Name, parts: frozenset[str] | None, container: bool
+) -> list[tuple[str, bool]]:
+    """The names that may come to hold what ``reference`` reads (or a part of it), by the expression it
+    is in: bound to it (``o = opts``), in a container, a default or a call's result bound to a name
+    (``[cfg]``, ``lambda c=cfg: ...``, ``Trainer(args)``, ``with scope(cfg) as c``), stored into one
+    (``box.c = cfg``, ``hs += [cfg]``), or handed to one's method or to a call with it
+    (``holders.append(cfg)``, ``setattr(box, "c", cfg)``); read off it (``holders[0]``,
+    ``trainer.opt``), what it holds. Each with whether its items may be what ``reference`` reads (none
+    of a call's result's).
+
+    A loop's target holds it when the loop runs over a container of it: a list or tuple written there
+    (``for c in (cfg, other):``) or ``reference`` itself when ``container`` (``for c in holders:``),
+    not over what a call gives (``for x, y in loader(args):``, ``enumerate(holders)``).
+
+    ``parts``: ``reference`` reads the flag's object itself, and these are the parts of it the flag is
+    read from (``cfg.train``). An attribute of the object that is none of them is then a value of its
+    own (``torch.zeros(args.batch)``, ``k = args.ksize``) unless it may be a method that changes the
+    object (:func:`_may_be_a_method`: ``go_cpu = cfg.cpu_only``, ``partial(state.__setitem__, ...)``)."""
+    holders: list[tuple[str, bool]] = []
+    node: cst.CSTNode = reference
+    called = False  # a call's result holds it (maybe)
+    while True:
+        parent = tree.parent(node)
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            if parts is not None and dotted_name(parent) not in parts and not _may_be_a_method(tree, parent):
+                return holders
+        elif isinstance(parent, cst.Subscript) and parent.value is node:
+            pass  # `holders[0]`: what the container holds (an item of the object: maybe a part)
+        elif isinstance(parent, (cst.Element, cst.StarredElement, cst.DictElement, cst.StarredDictElement)):
+            if isinstance(parent, cst.DictElement) and parent.key is node:
+                return holders
+        elif isinstance(parent, (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.Lambda)):
+            pass
+        elif isinstance(parent, cst.IfExp) and parent.test is not node:
+            pass
+        elif isinstance(parent, cst.Param) and parent.default is node:
+            function = tree.parent(tree.parent(parent))  # (through the `Parameters`)
+            if isinstance(function, cst.FunctionDef):
+                return [*holders, (function.name.value, False)]
+            if not isinstance(function, cst.Lambda):
+                return holders
+            parent, called = function, True
+        elif isinstance(parent, cst.Arg) and parent.value is node:
+            call = tree.parent(parent)
+            if not isinstance(call, cst.Call):
+                return holders
+            receiver = root_name(call.func.value) if isinstance(call.func, cst.Attribute) else None
+            if receiver is not None:
+                holders.append((receiver, not called))  # `holders.append(cfg)`
+            if not (isinstance(call.func, cst.Name) and call.func.value in _READING_CALLS):
+                # `setattr(box, "c", cfg)`, `register(registry, cfg)`: may store it into another
+                others = (a.value for a in call.args if a is not parent and isinstance(a.value, cst.Name))
+                holders.extend((other.value, False) for other in others)
+            parent, called = call, True  # `Trainer(args)`, `partial(setattr, cfg, ...)`: it may keep it
+        elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.NamedExpr)) and parent.value is node:
+            targets = (
+                [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+            )
+            return holders + [(root, not called) for target in targets for root in _target_roots(target)]
+        elif isinstance(parent, cst.AugAssign) and parent.value is node:
+            return holders + [(root, not called) for root in _target_roots(parent.target)]  # `hs += [cfg]`
+        elif isinstance(parent, cst.WithItem) and parent.item is node and parent.asname is not None:
+            return holders + [(root, False) for root in _target_roots(parent.asname.name)]  # `as c:`
+        elif isinstance(parent, cst.For) and parent.iter is node and not called:
+            iterated = (node is reference and container) or isinstance(node, (cst.List, cst.Tuple, cst.Set))
+            if not iterated:
+                return holders
+            return holders + [(root, False) for root in _target_roots(parent.target)]
+        else:
+            return holders
+        node = parent
+
+
+def _may_be_a_method(tree: Tree, attribute: cst.Attribute) -> bool:
+    """May ``attribute`` be a bound method that changes its object: a special one (``__setitem__``), one
+    that changes a list, dict or set, or a name a class of the file defines a method by?"""
+    name = attribute.attr.value
+    return name.startswith("__") or name in _CHANGING_METHODS or name in _method_names(tree)
+
+
+# The methods of Python's lists, dicts and sets that change them.
+_CHANGING_METHODS = frozenset(
+    "append extend insert remove pop popitem clear update setdefault add discard sort reverse".split()
+)
+
+
+def _method_names(tree: Tree) -> frozenset[str]:
+    """The names the classes of the file define methods by."""
+
+    def find() -> frozenset[str]:
+        return frozenset(
+            f.name.value
+            for f in tree.of_type(tree.root, cst.FunctionDef)
+            if isinstance(_enclosing_scope(tree, f), cst.ClassDef)
+        )
+
+    return tree.memo("dev010.method_names", find)
+
+
+def _target_roots(target: cst.BaseExpression) -> list[str]:
+    """The names an assignment's target stores into: ``o`` of ``o = ...``, ``box`` of ``box.c = ...``
+    and ``d["k"] = ...``, each of ``a, b = ...``."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_roots(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_roots(target.value)
+    root = root_name(target)
+    return [root] if root is not None else []
 
 
 def _bound_by(tree: Tree, statement: cst.BaseStatement) -> set[str]:
@@ -858,9 +1025,10 @@ def _reads_in(tree: Tree, code: Code, name: str, scope: cst.CSTNode) -> bool:
 def _may_run_unnamed(tree: Tree, code: Code) -> bool:
     """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
     function, a lambda or function handed on (its name read other than to call it), a generator
-    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`)?"""
+    function or expression whose generator is kept where no name holds it (:func:`_kept_unnamed`) or
+    let go by the name that holds it (:func:`_let_go`)?"""
     if isinstance(code, cst.GeneratorExp):
-        return _kept_unnamed(tree, code)
+        return _kept_unnamed(tree, code) or _let_go(tree, code)
     if isinstance(code, cst.FunctionDef):
         if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
             return True
@@ -901,17 +1069,71 @@ def _kept_unnamed(tree: Tree, made: cst.BaseExpression) -> bool:
     return not isinstance(parent, cst.Expr)
 
 
+def _let_go(tree: Tree, made: cst.BaseExpression) -> bool:
+    """Is the generator ``made`` gives (a generator function's call, a generator expression), bound to a
+    name (``it = watch()``, ``g = (... for ...)``), let go by that name where code that reads the name
+    cannot follow it: stored, returned, handed to a call or bound to another name (``REG.append(it)``,
+    ``box.it = it``, ``return it``), or the name rebound or deleted (``it = None``: a generator no
+    longer held is closed there, its ``finally`` runs)? Not when the name is only advanced where it is
+    read (``next(it)``, ``it.send(v)``, ``for v in it``, ``list(it)``)."""
+    assign = tree.parent(made)
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0].target, cst.Name)
+    ):
+        return False
+    name = assign.targets[0].target.value
+    scope = variable_scope(tree, assign, name)
+    if len(bindings_in(tree, scope, name)) > 1:
+        return True
+    return any(
+        variable_scope(tree, reference, name) is scope and not _advanced_in_place(tree, reference)
+        for reference in _references(tree, scope).get(name, ())
+    )
+
+
+def _advanced_in_place(tree: Tree, reference: cst.Name) -> bool:
+    """Is the generator ``reference`` reads advanced there and nowhere else: ``next(it)``, ``it.send(v)``,
+    ``for v in it``, ``list(it)``?"""
+    parent = tree.parent(reference)
+    if isinstance(parent, cst.Attribute) and parent.value is reference:
+        call = tree.parent(parent)
+        return parent.attr.value in _ADVANCING and isinstance(call, cst.Call) and call.func is parent
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is reference
+    if (
+        isinstance(parent, cst.Arg)
+        and parent.value is reference
+        and isinstance(call := tree.parent(parent), cst.Call)
+    ):
+        return isinstance(call.func, cst.Name) and call.func.value in _CONSUMING | {"next"}
+    return False
+
+
+# The methods of a generator that run it where they are called.
+_ADVANCING = frozenset({"send", "throw", "close", "__next__"})
+
+
 # Builtins that run a generator handed to them to its end before they return (`sum(...)`, `"".join(...)`).
 _CONSUMING = frozenset("list tuple set frozenset sorted sum any all min max dict len print".split())
 
 
 def _results_kept_unnamed(tree: Tree) -> frozenset[str]:
-    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``)."""
+    """The names called where no name holds the result (:func:`_kept_unnamed`: ``self.it = watch()``), or
+    where the name that holds it lets it go elsewhere (:func:`_let_go`: ``it = watch()`` then
+    ``REG.append(it)``, ``return it``, ``it = None``)."""
 
     def kept() -> frozenset[str]:
         calls = tree.of_type(tree.root, cst.Call)
+        generators = {
+            f.name.value for f in tree.of_type(tree.root, cst.FunctionDef) if _is_generator(tree, f)
+        }
         return frozenset(
-            c.func.value for c in calls if isinstance(c.func, cst.Name) and _kept_unnamed(tree, c)
+            c.func.value
+            for c in calls
+            if isinstance(c.func, cst.Name)
+            and (_kept_unnamed(tree, c) or (c.func.value in generators and _let_go(tree, c)))
         )
 
     return tree.memo("dev010.results_kept_unnamed", kept)

@@ -3742,4 +3742,312 @@ INVALID = [
         """,
         message="created on the host, then copied to the device",
     ),
+    # (s33, round 7) The flag's object reached by another name made before the creation: bound to it or
+    # to a part of it, kept in a container, in a call's result (`Runner(cfg)`, `partial(setattr, cfg, ...)`),
+    # a default, a bound method. Changed through that name in between, or by code that reads it: reported.
+    Invalid(
+        """
+        import torch
+        def init(args, n):
+            settings = args
+            h = torch.zeros(n)
+            settings.cuda = False
+            if args.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        class Runner:
+            def __init__(self, cfg):
+                self.cfg = cfg
+            def prepare(self):
+                self.cfg.cuda = False
+        def init(cfg, n):
+            registry = {"main": cfg.train}
+            runner = Runner(cfg)
+            h = torch.zeros(n)
+            registry["main"].cuda = False
+            runner.prepare()
+            if cfg.train.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        class Cfg:
+            cuda = True
+            def host_only(self):
+                self.cuda = False
+        cfg = Cfg()
+        keep = cfg
+        host_only = cfg.host_only
+        def quiet(c=cfg):
+            c.cuda = False
+        def reset():
+            keep.cuda = False
+        x = torch.zeros(3)
+        host_only()
+        quiet()
+        reset()
+        if cfg.cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=13,
+    ),
+    Invalid(
+        """
+        import functools
+        import torch
+        state = {"cuda": True}
+        off = functools.partial(state.__setitem__, "cuda", False)
+        pending = [state]
+        def drop():
+            pending[0]["cuda"] = False
+        x = torch.zeros(3)
+        drop()
+        off()
+        if state["cuda"]:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, other):
+            for c in (other, cfg):
+                print(c.lr)
+            h = torch.zeros(n)
+            c.cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, registry):
+            setattr(registry, "main", cfg)
+            h = torch.zeros(n)
+            registry.main.cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, pending):
+            pending += [cfg]
+            h = torch.zeros(n)
+            pending[-1].cuda = False
+            if cfg.cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, cfg, overriding):
+            with overriding(cfg) as c:
+                h = torch.zeros(n)
+                c.cuda = False
+                if cfg.cuda:
+                    h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
+    # (s33) Look-alikes, rewritten: another name holds the flag's object but nothing in between uses it;
+    # an attribute of the object handed to a call is a value of its own.
+    Invalid(
+        """
+        import torch
+        def init(args):
+            settings = args
+            h = torch.zeros(args.batch)
+            print(int(args.batch))
+            if args.cuda:
+                h = h.cuda()
+            return h, settings
+        """,
+        """
+        import torch
+        def init(args):
+            settings = args
+            h = torch.zeros(args.batch, device="cuda" if args.cuda else "cpu")
+            print(int(args.batch))
+            return h, settings
+        """,
+        message="created on the host, then copied to the device",
+    ),
+    # (s33) Look-alike, rewritten: a loop over what a call gives (a loader made of a dataset keeping `cfg`)
+    # binds no holder of `cfg`: `x.float()` changes nothing of it.
+    Invalid(
+        """
+        import torch
+        def run(n, cfg):
+            loader = Loader(Data(cfg))
+            for x, y in loader:
+                h = torch.zeros(n)
+                x = x.float()
+                if cfg.cuda:
+                    h = h.cuda()
+                print(h, x, y)
+        """,
+        """
+        import torch
+        def run(n, cfg):
+            loader = Loader(Data(cfg))
+            for x, y in loader:
+                h = torch.zeros(n, device="cuda" if cfg.cuda else "cpu")
+                x = x.float()
+                print(h, x, y)
+        """,
+        message="created on the host, then copied to the device",
+    ),
+    # (s33, round 7) A generator held by a name that lets it go (stores it, returns it, hands it to a call
+    # that keeps it) may be advanced anywhere later; one whose name is rebound or deleted is closed there
+    # (its `finally` runs). Reading the tensor or changing the flag, it is reported.
+    Invalid(
+        """
+        import torch
+        pending = []
+        def watch():
+            while True:
+                yield str(x.device)
+        def drain():
+            return [next(p) for p in pending]
+        it = watch()
+        pending.append(it)
+        x = torch.zeros(3)
+        print(drain())
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `watch` reads it and may run in between without being named there",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def phases():
+            global use_cuda
+            yield
+            use_cuda = False
+        def started():
+            g = phases()
+            next(g)
+            return g
+        steps = started()
+        x = torch.zeros(3)
+        next(steps, None)
+        if use_cuda:
+            x = x.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = True
+        def session():
+            global use_cuda
+            try:
+                yield
+            finally:
+                use_cuda = False
+        def run(n):
+            it = session()
+            next(it)
+            h = torch.zeros(n)
+            it = None
+            if use_cuda:
+                h = h.cuda()
+            return h
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+        def init(n, hooks):
+            g = (str(h.device) for _ in range(n))
+            hooks["show"] = g
+            h = torch.zeros(n)
+            for name in hooks:
+                print(next(hooks[name]))
+            h = h.cuda()
+            return h
+        """,
+        None,
+        message="not rewritten: `a generator expression` reads it and may run in between",
+        line=5,
+    ),
+    # (s33) Look-alike, rewritten: a generator only advanced where its name is read (`next`, `for`), after
+    # the move.
+    Invalid(
+        """
+        import torch
+        def watch():
+            try:
+                yield 1
+            finally:
+                print(x.device)
+        it = watch()
+        print(next(it))
+        x = torch.zeros(3)
+        x = x.cuda()
+        for v in it:
+            print(v)
+        """,
+        """
+        import torch
+        def watch():
+            try:
+                yield 1
+            finally:
+                print(x.device)
+        it = watch()
+        print(next(it))
+        x = torch.zeros(3, device="cuda")
+        for v in it:
+            print(v)
+        """,
+        message="created on the host, then copied to the device",
+    ),
 ]

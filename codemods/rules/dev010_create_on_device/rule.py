@@ -37,7 +37,9 @@ code writes too:
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
   statements in between may read the object that holds the switch (`opt.batchSize` before
-  `if opt.cuda:`), not change it. In a module's `forward` and the functions it calls the flag can
+  `if opt.cuda:`), not change it, by its name or any other that may reach it (`o = opt` before the
+  creation, a list or dict holding it, `partial(setattr, opt, ...)`, a bound method, a default). In a
+  module's `forward` and the functions it calls the flag can
   only have agreed with where the module runs, so the tensor is made on the input's device,
   `device=x.device`, and the flag goes (not in `init_hidden(batch)`, which may run before the module
   is moved); the input is one the body shows is a tensor, by its use or by handing it to one of the
@@ -92,7 +94,8 @@ Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of
 instance the file makes, `model = RNNModel()` then `model.init_hidden(b)`: the function should take the
 device), and a later move past code that may read the host tensor or change what the move reads without
 naming either (a function or generator of the file run or advanced in between, `next(it)` after `it =
-watch()`; a file that reaches variables through `sys.modules[__name__]`, `__main__`, a kept `globals()` or
+watch()`, or any generator its name lets go, stored, returned or closed by `it = None`; a file that
+reaches variables through `sys.modules[__name__]`, `__main__`, a kept `globals()` or
 a frame's `f_locals`). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
