@@ -6,17 +6,20 @@ gradient history when they do: a slice of a parameter (``DataLoader(emb.weight)`
 ``Variable(batch)`` cut that history; plain ``batch`` keeps it, and ``.backward()`` then reaches the
 network that made the batch. So the batch is plain only where the code *shows* the dataset to be data:
 
-* a dataset of the library that reads files (``torchvision.datasets.MNIST(...)``), data read from disk
-  or built by a data library (``np.load(f)``, ``pd.read_csv(f)``, ``torch.load(f)``), a literal;
-* a ``torch`` call (``TensorDataset``, ``Subset``, a factory, ``torch.from_numpy``, ``torch.tensor``)
-  all of whose arguments are data, and no ``requires_grad=`` asked for (``torch.nn``'s layers and
-  parameters, and ``torch.autograd``, are no data);
+* data read from disk or built by a data library (``np.load(f)``, ``pd.read_csv(f)``, ``torch.load(f)``),
+  a literal;
+* a call of ``torch``, of ``torchvision``'s datasets and transforms, of ``random``, ``itertools`` or
+  ``collections`` (``TensorDataset``, ``Subset``, a factory, ``torch.from_numpy``, ``MNIST(root,
+  transform=...)``, ``random.sample(rows, k)``) all of whose arguments are data, a ``lambda`` reading
+  only data included, and no ``requires_grad=`` asked for (``torch.nn``'s layers and parameters,
+  ``torch.autograd``, ``torch.hub`` and ``torch.jit`` are no data);
 * arithmetic, indexing, attributes and method calls of data (``x.float()[idx]``, ``ds.train_data``),
   never ``requires_grad_()``; ``.detach()``, ``.numpy()``, ``.tolist()``, ``.item()`` of anything;
 * a name every binding of which, in the scope whose variable it is, is data (``for`` targets over data
   included; under ``torch.no_grad()``, what a model or a ``torch`` function computes), and whose object
   that scope changes only with data (``x[i] = v``, ``x.view(-1)[i] += v``, ``x.add_(v)``, ``ds.rows =
-  v``, a method of the file's classes), never with ``x.requires_grad = ...`` or ``out=x``;
+  v``, a method of the file's classes, a function of the file it is handed to), never with
+  ``x.requires_grad = ...`` or ``out=x``;
 * a class or a function of the file (``Windows(series, 6)``, ``toy_images(32, 0)``) given data, whose
   code makes no layer and no tensor that requires grad and reads from outside only data, builtins, data
   libraries and ``torch``'s functions (a class's bases being ``torch.utils.data``'s or such classes).
@@ -37,10 +40,9 @@ from codemods.core.syntax import kwarg
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 
-# Libraries whose results are data read from disk or built from Python values: none of them returns a
-# tensor with gradient history (NumPy refuses a tensor that requires grad; a torchvision dataset reads
-# its files).
-_DATA_LIBRARIES = (
+# Libraries whose results are data read from disk or built from Python values, never an object handed
+# to them: none returns a tensor with gradient history (NumPy refuses a tensor that requires grad).
+_DATA_READERS = (
     "numpy.",
     "pandas.",
     "h5py.",
@@ -54,18 +56,24 @@ _DATA_LIBRARIES = (
     "os.",
     "glob.",
     "sklearn.datasets.",
-    "torchvision.datasets.",
     "torchvision.io.",
     "argparse.",
     "io.",
     "math.",
-    "random.",
     "re.",
     "string.",
-    "collections.",
-    "itertools.",
 )
 _DATA_CALLS = frozenset({"torch.load"})
+# Libraries whose results are made of their arguments (`random.choice(rows)`, `TensorDataset(x)`, a
+# torchvision dataset's `target_transform`): data when their arguments are.
+_DATA_BUILDERS = (
+    "torch.",
+    "torchvision.transforms.",
+    "torchvision.datasets.",
+    "random.",
+    "itertools.",
+    "collections.",
+)
 # Builtins that build a value from their arguments alone (data from data).
 _BUILDING_BUILTINS = frozenset(
     "list tuple zip sorted reversed range len int float str bool dict set enumerate open abs min max sum"
@@ -88,9 +96,15 @@ _AUTOGRAD_ATTRIBUTES = frozenset({"requires_grad", "data", "grad"})
 
 def _no_data_of_torch(qualified: str) -> bool:
     """What ``torch`` offers besides data and functions of data: layers, parameters, ``Variable``."""
-    return qualified.startswith(("torch.nn.", "torch.autograd.")) and not qualified.startswith(
-        "torch.nn.functional."
+    return qualified.startswith(("torch.nn.", "torch.autograd.", "torch.hub.", "torch.jit.")) and (
+        not qualified.startswith("torch.nn.functional.")
     )
+
+
+def _library_data(qualified: str) -> bool:
+    """Is ``qualified`` (``np.pi``, ``torch.float32``, ``transforms.ToTensor``) a name of a data
+    library, neither a layer nor a parameter?"""
+    return qualified.startswith((*_DATA_READERS, *_DATA_BUILDERS)) and not _no_data_of_torch(qualified)
 
 
 class HistoryFree:
@@ -159,15 +173,14 @@ class HistoryFree:
             if node.attr.value == "data" and isinstance(node.value, cst.Call) and self._computed(node.value):
                 return True  # `model(x).data`: a tensor's `.data` has no history
             if qualified is not None:
-                # `np.pi`, `torch.float32`: a constant of a library (a layer or a parameter is no data)
-                return qualified.startswith(_DATA_LIBRARIES) or (
-                    qualified.startswith("torch.") and not _no_data_of_torch(qualified)
-                )
+                return _library_data(qualified)  # `np.pi`, `torch.float32` (a layer is no data)
             return self._is_data(node.value, seen)
         if isinstance(node, cst.Name):
             return self._name(node, seen)
         if isinstance(node, cst.Call):
             return self._call(node, seen)
+        if isinstance(node, cst.Lambda):
+            return self._makes_data(node, seen)  # `target_transform=lambda y: y - 1`
         return False
 
     def _computed(self, value: cst.BaseExpression) -> bool:
@@ -203,15 +216,17 @@ class HistoryFree:
 
     def _call(self, call: cst.Call, seen: set[tuple[int, str]]) -> bool:
         qualified = self.aliases.qualify(call.func) or ""
+        if not qualified and isinstance(call.func, cst.Name):
+            qualified = self._library_alias(call.func)  # `dataset_class = datasets.CIFAR10`
         requires_grad = kwarg(call, "requires_grad")
         if requires_grad is not None and not m.matches(requires_grad.value, m.Name("False")):
             return False
         if qualified in VARIABLE:
             return True  # `Variable(t)` without `requires_grad` detaches
-        if qualified.startswith(_DATA_LIBRARIES) or qualified in _DATA_CALLS:
+        if qualified.startswith(_DATA_READERS) or qualified in _DATA_CALLS:
             return True
         arguments = [a.value for a in call.args]
-        if qualified.startswith(("torch.", "torchvision.transforms.")):
+        if qualified.startswith(_DATA_BUILDERS):
             if _no_data_of_torch(qualified):
                 return False  # a layer, a parameter: no data
             return all(self._is_data(a, seen) for a in arguments)
@@ -230,8 +245,6 @@ class HistoryFree:
         if isinstance(func, cst.Name):
             if self._is_builtin(func):
                 return func.value in _BUILDING_BUILTINS and all(self._is_data(a, seen) for a in arguments)
-            if self._names_a_data_library(func):
-                return True  # `dataset_class = datasets.CIFAR10`, then `dataset_class(root=...)`
             code = self._definition_named(func)
             if code is not None:
                 # `Pairs(rows)`, `load(path)`: a class or a function of the file, given data
@@ -247,7 +260,9 @@ class HistoryFree:
             return None
         return found
 
-    def _makes_data(self, code: cst.ClassDef | cst.FunctionDef, seen: set[tuple[int, str]]) -> bool:
+    def _makes_data(
+        self, code: cst.ClassDef | cst.FunctionDef | cst.Lambda, seen: set[tuple[int, str]]
+    ) -> bool:
         """Does ``code`` (a class or a function of the file), given data, hold and give data only? A
         class's bases are ``torch.utils.data``'s or such classes of the file; its code (and a
         function's) makes no layer and no tensor that requires grad, and every name it reads from
@@ -284,7 +299,7 @@ class HistoryFree:
                 return False
         return all(self._outside_name_is_data(read, seen) for read in self._outside_reads(code))
 
-    def _outside_reads(self, code: cst.ClassDef | cst.FunctionDef) -> list[cst.Name]:
+    def _outside_reads(self, code: cst.ClassDef | cst.FunctionDef | cst.Lambda) -> list[cst.Name]:
         """The names ``code`` reads from outside it (the module, a function around it)."""
         skip = {id(a.attr) for a in self.tree.of_type(code, cst.Attribute)}
         skip |= {id(a.keyword) for a in self.tree.of_type(code, cst.Arg) if a.keyword is not None}
@@ -309,29 +324,25 @@ class HistoryFree:
             spelled: cst.BaseExpression = read
             while isinstance(above := self.tree.parent(spelled), cst.Attribute) and above.value is spelled:
                 spelled = above  # `np.random.rand`: the whole name read
-            qualified = self.aliases.qualify(spelled) or ""
-            return qualified.startswith(_DATA_LIBRARIES) or (
-                qualified.startswith(("torch.", "torchvision.transforms."))
-                and not _no_data_of_torch(qualified)
-            )
+            return _library_data(self.aliases.qualify(spelled) or "")
         return self._name(read, seen)
 
-    def _names_a_data_library(self, func: cst.Name) -> bool:
-        """Is every binding of ``func`` a name of a data library (``loader = datasets.MNIST``)?"""
+    def _library_alias(self, func: cst.Name) -> str:
+        """What a name every binding of which is the same kind of library name stands for (``loader =
+        datasets.CIFAR10`` or ``datasets.CIFAR100``): the first such name; "" for any other name."""
         scope = variable_scope(self.tree, func, func.value)
         bindings = bindings_in(self.tree, scope, func.value)
-        values = [self.tree.parent(b) for b in bindings if isinstance(b, cst.AssignTarget)]
-        return (
-            bool(bindings)
-            and len(values) == len(bindings)
-            and func.value not in self._globals
-            and all(
-                isinstance(v, cst.Assign)
-                and (self.aliases.qualify(v.value) or "").startswith(_DATA_LIBRARIES)
-                and isinstance(v.value, (cst.Attribute, cst.Name))
-                for v in values
-            )
-        )
+        assigns = [self.tree.parent(b) for b in bindings if isinstance(b, cst.AssignTarget)]
+        if func.value in self._globals or not bindings or len(assigns) != len(bindings):
+            return ""
+        spelled = [
+            self.aliases.qualify(a.value) or ""
+            if isinstance(a, cst.Assign) and isinstance(a.value, cst.Attribute)
+            else ""
+            for a in assigns
+        ]
+        kinds = {s.startswith(_DATA_READERS) for s in spelled}
+        return spelled[0] if all(_library_data(s) for s in spelled) and len(kinds) == 1 else ""
 
     def _is_builtin(self, name: cst.Name) -> bool:
         """Is ``name`` read from the builtins (bound nowhere the read can see)?"""
@@ -393,6 +404,11 @@ class HistoryFree:
     def _chain_changes_only_with_data(self, read: cst.Name, seen: set[tuple[int, str]]) -> bool:
         """Follows ``read`` up its chain of attributes, indexing and method calls (``x.view(-1)[i]``):
         does the chain change the object only with data?"""
+        argument = self.tree.parent(read)
+        if isinstance(argument, cst.Arg) and argument.value is read:
+            call = self.tree.parent(argument)
+            if isinstance(call, cst.Call) and not self._handed_over_only_with_data(call, argument, seen):
+                return False  # `fill(rows)`, whose code changes `rows` with what has history
         node: cst.CSTNode = read
         while True:
             parent = self.tree.parent(node)
@@ -418,6 +434,41 @@ class HistoryFree:
                 node = parent
                 continue
             return True
+
+    def _handed_over_only_with_data(
+        self, call: cst.Call, argument: cst.Arg, seen: set[tuple[int, str]]
+    ) -> bool:
+        """Does a function or class of the file that ``call`` hands ``argument`` to change what it is
+        given only with data (another module's code is not asked: the names it reads are of this file)?
+        A class that makes data does; a class's ``__init__`` and a function are read for changes of the
+        parameter ``argument`` binds."""
+        code = self._definition_named(call.func) if isinstance(call.func, cst.Name) else None
+        if code is None:
+            return True
+        if isinstance(code, cst.ClassDef):
+            if self._makes_data(code, seen):
+                return True
+            inits = [
+                f for f in code.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"
+            ]
+            if not inits:
+                return True  # the base's `__init__`: a library's (a class of the file would be read)
+            code, skip = inits[0], 1  # `self`
+        else:
+            skip = 0
+        if argument.star:
+            return False
+        params = [*code.params.posonly_params, *code.params.params][skip:]
+        if argument.keyword is not None:
+            named = argument.keyword.value
+            if named not in {p.name.value for p in (*params, *code.params.kwonly_params)}:
+                return False  # into `**kwargs`
+        else:
+            position = [a for a in call.args if a.keyword is None].index(argument)
+            if position >= len(params) or any(a.star for a in call.args):
+                return False
+            named = params[position].name.value
+        return self._changed_only_with_data(code, named, seen)
 
     def _assigned_is_data(self, target: cst.AssignTarget | cst.AugAssign, seen: set[tuple[int, str]]) -> bool:
         """Is the value assigned through ``target`` (``x[i] = v``, ``x.rows += v``) data?"""

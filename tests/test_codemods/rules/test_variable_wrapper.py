@@ -557,12 +557,64 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    "loader over rows a library picks from a parameter": (
+        "detach",
+        """
+        import random
+        lin = torch.nn.Linear(2, 4)
+        loader2 = torch.utils.data.DataLoader(random.sample(list(lin.weight), 2), batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader over a torchvision dataset whose transform reads a parameter": (
+        "detach",
+        """
+        import torchvision
+        emb = torch.nn.Embedding(10, 3)
+        mnist = torchvision.datasets.MNIST("data", target_transform=lambda y: emb.weight[y])
+        loader2 = torch.utils.data.DataLoader(mnist, batch_size=2)
+        def train():
+            for x, y in loader2:
+                y = Variable(y)
+        """,
+    ),
+    "loader over a tensor a helper of the file changes with a parameter": (
+        "detach",
+        """
+        lin = torch.nn.Linear(2, 2)
+        def shift(t):
+            t.add_(lin.weight[0])
+        rows = torch.zeros(4, 2)
+        shift(rows)
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader over a tensor a helper of the file fills with data": (
+        "plain",
+        """
+        def shift(t):
+            t.add_(torch.ones(2))
+        rows = torch.zeros(4, 2)
+        shift(rows)
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader over a torchvision dataset": (
         "plain",
         """
         import torchvision
         from torchvision import transforms
-        cifar = torchvision.datasets.CIFAR10("data", transform=transforms.Compose([transforms.ToTensor()]))
+        cifar = torchvision.datasets.CIFAR10(
+            "data", transform=transforms.Compose([transforms.ToTensor()]), target_transform=lambda y: y - 1
+        )
         loader2 = torch.utils.data.DataLoader(cifar, batch_size=2)
         def train():
             for x, y in loader2:
