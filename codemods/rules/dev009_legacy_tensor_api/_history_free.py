@@ -18,11 +18,13 @@ network that made the batch. So the batch is plain only where the code *shows* t
 * a name every binding of which, in the scope whose variable it is, is data (``for`` targets over data
   included; under ``torch.no_grad()``, what a model or a ``torch`` function computes), and whose object
   that scope changes only with data (``x[i] = v``, ``x.view(-1)[i] += v``, ``x.add_(v)``, ``ds.rows =
-  v``, a method of the file's classes, a function of the file it is handed to), never with
-  ``x.requires_grad = ...`` or ``out=x``;
+  v``, a method of the file's classes, a function of the file it is handed to, another name for it or
+  a view of it: ``v = x.view(-1)``, ``for row in x:``), never with ``x.requires_grad = ...`` or
+  ``out=x``;
 * a class or a function of the file (``Windows(series, 6)``, ``toy_images(32, 0)``) given data, whose
   code makes no layer and no tensor that requires grad and reads from outside only data, builtins, data
-  libraries and ``torch``'s functions (a class's bases being ``torch.utils.data``'s or such classes).
+  libraries and ``torch``'s functions (a class's bases being ``torch.utils.data``'s, torchvision's
+  datasets or such classes).
 
 Anything else (a parameter, another module's dataset class, a model's call, a class handed a layer or
 reading one from the module) is not shown to be data, and ``Variable(batch)`` keeps its ``.detach()``.
@@ -87,6 +89,15 @@ _SHAPING_METHODS = frozenset(
     "to cuda cpu float double half long int bool byte type type_as contiguous view view_as reshape"
     " reshape_as unsqueeze squeeze t permute transpose clone pin_memory expand expand_as repeat flatten"
     " narrow select index_select chunk split size".split()
+)
+# Builtins that hand out the very objects (or rows) they are given: `for i, row in enumerate(x)`.
+_HANDING_OUT_BUILTINS = (
+    m.Name("enumerate")
+    | m.Name("zip")
+    | m.Name("iter")
+    | m.Name("reversed")
+    | m.Name("list")
+    | m.Name("tuple")
 )
 # Methods whose result has no gradient history, whatever their receiver has.
 _CUTTING_METHODS = frozenset("detach numpy tolist item".split())
@@ -277,7 +288,9 @@ class HistoryFree:
                 return False  # a metaclass
             for base in code.bases:
                 qualified = self.aliases.qualify(base.value) or ""
-                if qualified.startswith("torch.utils.data.") or m.matches(base.value, m.Name("object")):
+                if qualified.startswith(("torch.utils.data.", "torchvision.datasets.")) or m.matches(
+                    base.value, m.Name("object")
+                ):
                     continue
                 made = self._definition_named(base.value) if isinstance(base.value, cst.Name) else None
                 if not isinstance(made, cst.ClassDef) or not self._makes_data(made, seen):
@@ -433,7 +446,36 @@ class HistoryFree:
                     return self._assigned_is_data(above, seen)
                 node = parent
                 continue
+            return self._aliases_change_only_with_data(node, seen)
+
+    def _aliases_change_only_with_data(self, value: cst.CSTNode, seen: set[tuple[int, str]]) -> bool:
+        """Where ``value`` (the object, a view or a part of it) is bound to other names (``v =
+        x.view(-1)``, ``for row in x:``), are those changed only with data too (``v[0] = w`` and
+        ``row.add_(w)`` change ``x``)?"""
+        parent = self.tree.parent(value)
+        while isinstance(parent, cst.Arg) and parent.value is value:
+            call = self.tree.parent(parent)
+            if not (isinstance(call, cst.Call) and m.matches(call.func, _HANDING_OUT_BUILTINS)):
+                return True  # handed to a call: read by `_handed_over_only_with_data`
+            value, parent = call, self.tree.parent(call)  # `enumerate(x)`: hands out x's rows
+        if isinstance(parent, cst.Assign) and parent.value is value:
+            targets = [t.target for t in parent.targets]
+        elif isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is value:
+            targets = [parent.target]
+        else:
             return True
+        for target in targets:
+            if not isinstance(target, (cst.Name, cst.Tuple, cst.List)):
+                return False  # `self.rows = x`: changed wherever the attribute is
+            for bound in self.tree.of_type(target, cst.Name):
+                scope = variable_scope(self.tree, bound, bound.value)
+                key = (id(scope), f"alias {bound.value}")
+                if key in seen:
+                    continue
+                seen.add(key)
+                if not self._changed_only_with_data(scope, bound.value, seen):
+                    return False
+        return True
 
     def _handed_over_only_with_data(
         self, call: cst.Call, argument: cst.Arg, seen: set[tuple[int, str]]

@@ -594,6 +594,58 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    "loader over a tensor changed through a view named first": (
+        "detach",
+        """
+        lin = torch.nn.Linear(2, 2)
+        rows = torch.zeros(4, 2)
+        flat = rows.view(-1)
+        flat[:2] = lin.weight[0]
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader over a tensor whose rows a loop changes with a parameter": (
+        "detach",
+        """
+        lin = torch.nn.Linear(2, 2)
+        rows = torch.zeros(4, 2)
+        for i, row in enumerate(rows):
+            row.add_(lin.bias * i)
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader over a tensor whose rows a loop fills with data": (
+        "plain",
+        """
+        rows = torch.zeros(4, 2)
+        for i, row in enumerate(rows):
+            row.fill_(i)
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader over a subclass of a torchvision dataset": (
+        "plain",
+        """
+        import torchvision
+        class Flipped(torchvision.datasets.MNIST):
+            def __getitem__(self, i):
+                image, label = super().__getitem__(i)
+                return image.flip(-1), label
+        loader2 = torch.utils.data.DataLoader(Flipped("data", download=True), batch_size=2)
+        def train():
+            for x, y in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader over a tensor a helper of the file fills with data": (
         "plain",
         """
