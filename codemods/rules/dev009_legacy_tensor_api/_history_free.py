@@ -32,6 +32,9 @@ reading one from the module) is not shown to be data, and ``Variable(batch)`` ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -118,6 +121,11 @@ def _library_data(qualified: str) -> bool:
     return qualified.startswith((*_DATA_READERS, *_DATA_BUILDERS)) and not _no_data_of_torch(qualified)
 
 
+# The variables, definitions and aliases one question has followed (taken as data while they are read,
+# so that a cycle decides nothing), and those found not to be, marked ("refuted", key).
+_Seen = set[tuple[object, ...]]
+
+
 class HistoryFree:
     """Answers :meth:`dataset_of` for the loaders of one file (see the module docstring)."""
 
@@ -148,7 +156,7 @@ class HistoryFree:
             given = positional[0] if positional else None
         return given is not None and self._is_data(given.value, set())
 
-    def _is_data(self, node: cst.BaseExpression, seen: set[tuple[int, str]]) -> bool:
+    def _is_data(self, node: cst.BaseExpression, seen: _Seen) -> bool:
         """Is ``node`` data, without gradient history? ``seen``: the (scope, name) variables being
         followed, each taken as data while its own bindings are asked (they decide it)."""
         if isinstance(
@@ -181,7 +189,11 @@ class HistoryFree:
             return self._comprehension(node, node.elt, seen)
         if isinstance(node, cst.Attribute):
             qualified = self.aliases.qualify(node)
-            if node.attr.value == "data" and isinstance(node.value, cst.Call) and self._computed(node.value):
+            if (
+                node.attr.value == "data"
+                and isinstance(node.value, cst.Call)
+                and self._computed(node.value, seen)
+            ):
                 return True  # `model(x).data`: a tensor's `.data` has no history
             if qualified is not None:
                 return _library_data(qualified)  # `np.pi`, `torch.float32` (a layer is no data)
@@ -194,18 +206,32 @@ class HistoryFree:
             return self._makes_data(node, seen)  # `target_transform=lambda y: y - 1`
         return False
 
-    def _computed(self, value: cst.BaseExpression) -> bool:
-        """Is ``value`` a new tensor computed from others (a model's call, a ``torch`` function,
-        arithmetic, indexing), which has no gradient history when computed under ``torch.no_grad()``?
-        Not a name or an attribute, which may be a parameter itself."""
-        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Subscript)):
+    def _computed(self, value: cst.BaseExpression, seen: _Seen) -> bool:
+        """Is ``value`` a new tensor computed from others (a model's call, arithmetic, a ``torch``
+        function of such tensors or data), which has no gradient history when computed under
+        ``torch.no_grad()``? Not a parameter, nor a view of one or the parameter itself handed back:
+        under ``no_grad`` ``w[:2]``, ``w.view(-1)`` and ``w.float()`` still require grad."""
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
             return True
+        if isinstance(value, (cst.List, cst.Tuple)):
+            return all(self._computed_or_data(e.value, seen) for e in value.elements)
+        if isinstance(value, cst.Subscript):
+            return self._computed_or_data(value.value, seen)
         if not isinstance(value, cst.Call):
             return False
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in _SHAPING_METHODS:
+            return self._computed_or_data(value.func.value, seen)  # a view, or itself handed back
+        if self._runs_a_model(value.func):
+            return True
         qualified = self.aliases.qualify(value.func) or ""
-        return self._runs_a_model(value.func) or (
-            qualified.startswith("torch.") and not _no_data_of_torch(qualified)
+        return (
+            qualified.startswith("torch.")
+            and not _no_data_of_torch(qualified)
+            and all(self._computed_or_data(a.value, seen) for a in value.args)
         )
+
+    def _computed_or_data(self, value: cst.BaseExpression, seen: _Seen) -> bool:
+        return self._computed(value, seen) or self._is_data(value, seen)
 
     def _runs_a_model(self, func: cst.BaseExpression) -> bool:
         return calls_a_model(func, self._models, self.aliases, self._module_classes)
@@ -214,7 +240,7 @@ class HistoryFree:
         self,
         node: cst.ListComp | cst.SetComp | cst.GeneratorExp,
         elt: cst.BaseExpression,
-        seen: set[tuple[int, str]],
+        seen: _Seen,
     ) -> bool:
         """``[torch.tensor(s) for s in sentences if s]``: each ``for``'s source is data, and so is the
         element (its names are the comprehension's, bound to that data: :meth:`_name` finds them)."""
@@ -225,7 +251,7 @@ class HistoryFree:
             loop = loop.inner_for_in
         return self._is_data(elt, seen)
 
-    def _call(self, call: cst.Call, seen: set[tuple[int, str]]) -> bool:
+    def _call(self, call: cst.Call, seen: _Seen) -> bool:
         qualified = self.aliases.qualify(call.func) or ""
         if not qualified and isinstance(call.func, cst.Name):
             qualified = self._library_alias(call.func)  # `dataset_class = datasets.CIFAR10`
@@ -271,18 +297,15 @@ class HistoryFree:
             return None
         return found
 
-    def _makes_data(
-        self, code: cst.ClassDef | cst.FunctionDef | cst.Lambda, seen: set[tuple[int, str]]
-    ) -> bool:
+    def _makes_data(self, code: cst.ClassDef | cst.FunctionDef | cst.Lambda, seen: _Seen) -> bool:
         """Does ``code`` (a class or a function of the file), given data, hold and give data only? A
         class's bases are ``torch.utils.data``'s or such classes of the file; its code (and a
         function's) makes no layer and no tensor that requires grad, and every name it reads from
         outside is data, a builtin, a data library (``np``, ``Image``) or ``torch``'s functions. What it
         computes from its arguments and from itself then has no gradient history."""
-        key = (id(code), "definition")
-        if key in seen:
-            return True  # being read: its own code decides
-        seen.add(key)
+        return self._followed((id(code), "definition"), seen, lambda: self._code_makes_data(code, seen))
+
+    def _code_makes_data(self, code: cst.ClassDef | cst.FunctionDef | cst.Lambda, seen: _Seen) -> bool:
         if isinstance(code, cst.ClassDef):
             if code.keywords:
                 return False  # a metaclass
@@ -328,7 +351,7 @@ class HistoryFree:
             found.append(read)
         return found
 
-    def _outside_name_is_data(self, read: cst.Name, seen: set[tuple[int, str]]) -> bool:
+    def _outside_name_is_data(self, read: cst.Name, seen: _Seen) -> bool:
         scope = variable_scope(self.tree, read, read.value)
         bindings = bindings_in(self.tree, scope, read.value)
         if not bindings:
@@ -362,31 +385,47 @@ class HistoryFree:
         scope = variable_scope(self.tree, name, name.value)
         return scope is self.tree.root and not bindings_in(self.tree, scope, name.value)
 
-    def _name(self, name: cst.Name, seen: set[tuple[int, str]]) -> bool:
+    def _name(self, name: cst.Name, seen: _Seen) -> bool:
         """Is every binding of the variable ``name`` reads data, and does its scope change it in place
         only with data?"""
         if name.value in ("None", "True", "False"):
             return True
         scope = variable_scope(self.tree, name, name.value)
-        key = (id(scope), name.value)
-        if key in seen:
-            return True  # being followed: its bindings decide (`x = x.float()`)
-        seen.add(key)
-        if scope is self.tree.root and name.value in self._globals:
-            return False  # functions may rebind it: `global data`
-        bindings = bindings_in(self.tree, scope, name.value)
-        if not bindings or not all(self._binding_is_data(b, name.value, seen) for b in bindings):
-            return False
-        return self._changed_only_with_data(scope, name.value, seen)
+        return self._followed(
+            (id(scope), name.value), seen, lambda: self._variable_is_data(scope, name.value, seen)
+        )
 
-    def _binding_is_data(self, binding: cst.CSTNode, name: str, seen: set[tuple[int, str]]) -> bool:
+    def _variable_is_data(self, scope: cst.CSTNode, name: str, seen: _Seen) -> bool:
+        if scope is self.tree.root and name in self._globals:
+            return False  # functions may rebind it: `global data`
+        bindings = bindings_in(self.tree, scope, name)
+        if not bindings or not all(self._binding_is_data(b, name, seen) for b in bindings):
+            return False
+        return self._changed_only_with_data(scope, name, seen)
+
+    @staticmethod
+    def _followed(key: tuple[object, ...], seen: _Seen, decide: Callable[[], bool]) -> bool:
+        """``decide()`` for ``key`` once per question: True while it is being decided (a cycle, `x =
+        x.float()`, leaves it to the other bindings), True once decided so, and False once refuted,
+        whichever way it is asked again."""
+        if ("refuted", key) in seen:
+            return False
+        if key in seen:
+            return True
+        seen.add(key)
+        if decide():
+            return True
+        seen.add(("refuted", key))
+        return False
+
+    def _binding_is_data(self, binding: cst.CSTNode, name: str, seen: _Seen) -> bool:
         if isinstance(binding, (cst.For, cst.CompFor)):
             return self._is_data(binding.iter, seen)  # each item of data is data
         if isinstance(binding, cst.AssignTarget):
             assign = self.tree.parent(binding)
             if not isinstance(assign, cst.Assign):
                 return False
-            if without_grad(self.tree, assign, self.aliases) and self._computed(assign.value):
+            if without_grad(self.tree, assign, self.aliases) and self._computed(assign.value, seen):
                 return True  # `with torch.no_grad(): feats = model(x)`
             return self._is_data(assign.value, seen)  # (or a part of it: `x, y = data`)
         if isinstance(binding, (cst.AugAssign, cst.AnnAssign)):
@@ -399,7 +438,7 @@ class HistoryFree:
             return False  # another module's object: what it holds is not shown here
         return False  # a parameter, `global`, `with ... as`, `except ... as`
 
-    def _changed_only_with_data(self, scope: cst.CSTNode, name: str, seen: set[tuple[int, str]]) -> bool:
+    def _changed_only_with_data(self, scope: cst.CSTNode, name: str, seen: _Seen) -> bool:
         """Are ``scope``'s changes of what ``name`` holds made with data only: in place (``x[i] = v``,
         ``x.view(-1)[i] += v``, ``x.add_(v)``), or by a method of the file's classes
         (``pairs.load(v)``), or an attribute set (``pairs.rows = v``); and is its autograd state never
@@ -414,7 +453,7 @@ class HistoryFree:
                 return False
         return True
 
-    def _chain_changes_only_with_data(self, read: cst.Name, seen: set[tuple[int, str]]) -> bool:
+    def _chain_changes_only_with_data(self, read: cst.Name, seen: _Seen) -> bool:
         """Follows ``read`` up its chain of attributes, indexing and method calls (``x.view(-1)[i]``):
         does the chain change the object only with data?"""
         argument = self.tree.parent(read)
@@ -448,7 +487,7 @@ class HistoryFree:
                 continue
             return self._aliases_change_only_with_data(node, seen)
 
-    def _aliases_change_only_with_data(self, value: cst.CSTNode, seen: set[tuple[int, str]]) -> bool:
+    def _aliases_change_only_with_data(self, value: cst.CSTNode, seen: _Seen) -> bool:
         """Where ``value`` (the object, a view or a part of it) is bound to other names (``v =
         x.view(-1)``, ``for row in x:``), are those changed only with data too (``v[0] = w`` and
         ``row.add_(w)`` change ``x``)?"""
@@ -470,16 +509,13 @@ class HistoryFree:
             for bound in self.tree.of_type(target, cst.Name):
                 scope = variable_scope(self.tree, bound, bound.value)
                 key = (id(scope), f"alias {bound.value}")
-                if key in seen:
-                    continue
-                seen.add(key)
-                if not self._changed_only_with_data(scope, bound.value, seen):
+                if not self._followed(
+                    key, seen, partial(self._changed_only_with_data, scope, bound.value, seen)
+                ):
                     return False
         return True
 
-    def _handed_over_only_with_data(
-        self, call: cst.Call, argument: cst.Arg, seen: set[tuple[int, str]]
-    ) -> bool:
+    def _handed_over_only_with_data(self, call: cst.Call, argument: cst.Arg, seen: _Seen) -> bool:
         """Does a function or class of the file that ``call`` hands ``argument`` to change what it is
         given only with data (another module's code is not asked: the names it reads are of this file)?
         A class that makes data does; a class's ``__init__`` and a function are read for changes of the
@@ -512,7 +548,7 @@ class HistoryFree:
             named = params[position].name.value
         return self._changed_only_with_data(code, named, seen)
 
-    def _assigned_is_data(self, target: cst.AssignTarget | cst.AugAssign, seen: set[tuple[int, str]]) -> bool:
+    def _assigned_is_data(self, target: cst.AssignTarget | cst.AugAssign, seen: _Seen) -> bool:
         """Is the value assigned through ``target`` (``x[i] = v``, ``x.rows += v``) data?"""
         statement = self.tree.parent(target) if isinstance(target, cst.AssignTarget) else target
         return isinstance(statement, (cst.Assign, cst.AugAssign)) and self._is_data(statement.value, seen)

@@ -659,6 +659,18 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    "loader over a view of a parameter taken without grad": (
+        "detach",
+        """
+        lin = torch.nn.Linear(2, 4)
+        with torch.no_grad():
+            rows = lin.weight[:2].float()
+        loader2 = torch.utils.data.DataLoader(rows, batch_size=2)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader over a torchvision dataset": (
         "plain",
         """
