@@ -18,10 +18,10 @@ does). Plain ``x`` means the same when both of these hold:
   object without history at every access; not of a name like ``dataset``, whose ``.data`` is the
   tensor it keeps), and such a tensor's ``.cuda()``, ``.float()``, ``.view(...)``, ``.fill_(...)``...;
 * a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
-  built in this file with the default collate (tensors stacked afresh for each batch; we assume
-  the dataset's samples do not require grad, as any dataset of data does, unless the file makes the
-  tensors it is built from require grad or computes them with a model, an indexed layer of one
-  included, or the dataset's own class does either), never changed in place
+  built in this file with the default collate (tensors stacked afresh for each batch) over a dataset
+  the file shows to be data (``_history_free.py``: a library's dataset, arrays read from disk, fresh
+  tensors, a dataset class of the file given them; a batch of anything else may carry the gradient
+  history of the network that computed it, which ``Variable`` cut), never changed in place
   nor given autograd metadata there, and either rebound by the call itself (``x = Variable(x)``:
   the old object is then out of reach) or read nowhere else but for its size.
 
@@ -42,12 +42,13 @@ import libcst.matchers as m
 
 from codemods.analysis.evident_data import every_binding_kind, reaching_kind
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
-from codemods.analysis.nn_modules import is_module_constructor, model_names, models_by_use, module_classes
+from codemods.analysis.nn_modules import model_names, models_by_use, module_classes
 from codemods.core.name_bindings import binding_counts, bindings_in, code_around, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._history_free import HistoryFree, calls_a_model, without_grad
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 T = TypeVar("T")
@@ -80,12 +81,14 @@ class VariableArguments:
         self._cache: dict[
             tuple[object, ...], Any
         ] = {}  # per scope and name: bindings, reads, order (see _cached)
+        history_free = HistoryFree(tree, aliases)
         loaders = [
             a
             for a in tree.of_type(tree.root, cst.Assign)
             if len(a.targets) == 1
             and isinstance(a.targets[0].target, cst.Name)
             and _default_loader(a.value)
+            and history_free.dataset_of(cst.ensure_type(a.value, cst.Call))  # as `_default_loader` found
             and not _serves_grad_tensors(tree, aliases, a.value)
         ]
         counts = binding_counts(tree) if loaders else {}
@@ -503,7 +506,7 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
         for call in tree.of_type(value, cst.Call):
             if _cut_from_graph(tree, call, value, aliases):
                 continue
-            if _calls_a_model(call.func, models, aliases, local_modules):
+            if calls_a_model(call.func, models, aliases, local_modules):
                 return True
             spelled = dotted_name(call.func) or ""
             function = functions.get(spelled)
@@ -528,27 +531,9 @@ def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpre
             seen.add((id(scope), name))
             for binding in bindings_in(tree, scope, name) or bindings_in(tree, tree.root, name):
                 assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
-                if isinstance(assign, cst.Assign) and not _without_grad(tree, assign, aliases):
+                if isinstance(assign, cst.Assign) and not without_grad(tree, assign, aliases):
                     values.append(assign.value)
     return False
-
-
-def _calls_a_model(
-    func: cst.BaseExpression, models: frozenset[str], aliases: ImportAliases, local_modules: set[str]
-) -> bool:
-    """Does calling ``func`` run a model or a part of one: ``model(x)``, ``net.features(x)``, an indexed
-    layer of one (``enc[0](x)``, ``self.blocks[2].fc(x)``, ``getattr(model, name)(x)``), a layer made in
-    place (``nn.Linear(2, 2)(x)``, ``nn.Sequential(...)[0](x)``)?"""
-    node: cst.BaseExpression = func
-    while True:
-        if dotted_name(node) in models or is_module_constructor(node, aliases, local_modules):
-            return True
-        if isinstance(node, (cst.Attribute, cst.Subscript)):
-            node = node.value
-        elif isinstance(node, cst.Call) and dotted_name(node.func) == "getattr" and node.args:
-            node = node.args[0].value  # `getattr(model, "fc")(x)`: a part of the model
-        else:
-            return False
 
 
 def _class_asks_for_grad(tree: Tree, cls: cst.ClassDef) -> bool:
@@ -596,20 +581,6 @@ def _cut_from_graph(tree: Tree, call: cst.Call, top: cst.CSTNode, aliases: Impor
         if above is top:
             return False
     return False
-
-
-def _without_grad(tree: Tree, assign: cst.Assign, aliases: ImportAliases) -> bool:
-    """Is ``assign`` under ``with torch.no_grad():`` (or ``torch.inference_mode()``), where what it
-    computes has no gradient history?"""
-    return any(
-        isinstance(above, cst.With)
-        and any(
-            isinstance(item.item, cst.Call)
-            and aliases.qualify(item.item.func) in ("torch.no_grad", "torch.inference_mode")
-            for item in above.items
-        )
-        for above in tree.ancestors(assign)
-    )
 
 
 def _file_asks_for_grad(tree: Tree) -> bool:

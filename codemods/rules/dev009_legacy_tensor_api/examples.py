@@ -727,12 +727,14 @@ INVALID = [
         """,
         message="`Variable(x)` is `x.detach()` since PyTorch 0.4",
     ),
-    # Batches of a DataLoader have nothing to detach: `x = Variable(x)` goes.
+    # Batches of a DataLoader over data (a dataset of torchvision) have nothing to detach: `x =
+    # Variable(x)` goes.
     Invalid(
         """
         import torch
+        import torchvision
         from torch.autograd import Variable
-        loader = torch.utils.data.DataLoader(dataset, batch_size=32)
+        loader = torch.utils.data.DataLoader(torchvision.datasets.MNIST("data"), batch_size=32)
 
         def train():
             for i, (images, labels) in enumerate(loader):
@@ -742,7 +744,8 @@ INVALID = [
         """,
         """
         import torch
-        loader = torch.utils.data.DataLoader(dataset, batch_size=32)
+        import torchvision
+        loader = torch.utils.data.DataLoader(torchvision.datasets.MNIST("data"), batch_size=32)
 
         def train():
             for i, (images, labels) in enumerate(loader):
@@ -750,6 +753,103 @@ INVALID = [
                 first = images[0].detach().cuda()
         """,
         message="a tensor that is a batch of `loader` has nothing to detach",
+    ),
+    # A loader over what a slice of a model computes: each batch has the slice's gradient history,
+    # which `Variable` cut; the `.detach()` stays (a batch is plain only over data the file shows).
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        from torch.autograd import Variable
+        from torch.utils.data import DataLoader, TensorDataset
+        backbone = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 4))
+        stem = backbone[:2]
+        loader = DataLoader(TensorDataset(stem(torch.randn(32, 6))), batch_size=8)
+        for (xb,) in loader:
+            xb = Variable(xb)
+            loss = backbone[2](xb).sum()
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, TensorDataset
+        backbone = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 4))
+        stem = backbone[:2]
+        loader = DataLoader(TensorDataset(stem(torch.randn(32, 6))), batch_size=8)
+        for (xb,) in loader:
+            xb = xb.detach()
+            loss = backbone[2](xb).sum()
+        """,
+        message="`Variable(x)` is `x.detach()` since PyTorch 0.4",
+    ),
+    # A dataset class of the file handed an encoder: its samples are the encoder's output.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from torch.utils.data import DataLoader, Dataset
+        class Features(Dataset):
+            def __init__(self, enc, raw):
+                self.enc, self.raw = enc, raw
+            def __len__(self):
+                return len(self.raw)
+            def __getitem__(self, i):
+                return self.enc(self.raw[i])
+        loader = DataLoader(Features(torch.nn.Linear(4, 3), torch.randn(8, 4)), batch_size=4)
+        for x in loader:
+            x = Variable(x)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+        class Features(Dataset):
+            def __init__(self, enc, raw):
+                self.enc, self.raw = enc, raw
+            def __len__(self):
+                return len(self.raw)
+            def __getitem__(self, i):
+                return self.enc(self.raw[i])
+        loader = DataLoader(Features(torch.nn.Linear(4, 3), torch.randn(8, 4)), batch_size=4)
+        for x in loader:
+            x = x.detach()
+        """,
+        message="`Variable(x)` is `x.detach()` since PyTorch 0.4",
+    ),
+    # ... and one that windows a NumPy array it is given holds data: `x = Variable(x)` goes.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+        from torch.utils.data import DataLoader, Dataset
+        class Windows(Dataset):
+            def __init__(self, series, window):
+                self.series, self.window = series, window
+            def __len__(self):
+                return len(self.series) - self.window
+            def __getitem__(self, i):
+                return self.series[i:i + self.window]
+        loader = DataLoader(Windows(np.loadtxt("prices.csv", delimiter=","), 6), batch_size=8)
+        for x in loader:
+            x = Variable(x)
+            print(x.shape)
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+        class Windows(Dataset):
+            def __init__(self, series, window):
+                self.series, self.window = series, window
+            def __len__(self):
+                return len(self.series) - self.window
+            def __getitem__(self, i):
+                return self.series[i:i + self.window]
+        loader = DataLoader(Windows(np.loadtxt("prices.csv", delimiter=","), 6), batch_size=8)
+        for x in loader:
+            print(x.shape)
+        """,
+        message="a batch of `loader` has nothing to detach",
     ),
     # In a parameter, a typed constructor (a dtype of the legacy API) and data are still rewritten.
     Invalid(
@@ -1475,10 +1575,12 @@ INVALID = [
     # wrapping line goes with the wrappers.
     Invalid(
         """
+        import numpy as np
         import torch
         from torch.autograd import Variable
-        from torch.utils.data import DataLoader
+        from torch.utils.data import DataLoader, TensorDataset
 
+        dataset = TensorDataset(torch.from_numpy(np.load("x.npy")), torch.from_numpy(np.load("y.npy")))
         test_loader = DataLoader(dataset, batch_size=8)
 
         def test(model):
@@ -1490,9 +1592,11 @@ INVALID = [
             return correct
         """,
         """
+        import numpy as np
         import torch
-        from torch.utils.data import DataLoader
+        from torch.utils.data import DataLoader, TensorDataset
 
+        dataset = TensorDataset(torch.from_numpy(np.load("x.npy")), torch.from_numpy(np.load("y.npy")))
         test_loader = DataLoader(dataset, batch_size=8)
 
         def test(model):

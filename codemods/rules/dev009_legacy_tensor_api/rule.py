@@ -6,9 +6,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`Variable(torch.zeros(n))`, `Variable(0.9 * torch.ones(n))`,
   `Variable(t.data)`, an integer legacy constructor `Variable(torch.LongTensor(x))` whatever `x` is,
   integer tensors having no gradient history) or a local name only ever bound to such tensors or to
-  the batches of a `DataLoader` built in the file, never changed in place, and either rebound by the call
-  (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
-  other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
+  the batches of a `DataLoader` built in the file over data it shows (a torchvision dataset, arrays
+  read from disk, fresh tensors, a dataset class of the file given them), never changed in place,
+  and either rebound by the call (`x = Variable(x)` then goes) or read elsewhere only for its size.
+  Parameters, attributes, other calls' results and the batches of any other loader keep `.detach()`:
+  they may carry gradients. `requires_grad=True` (or a
   flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
   `Variable` that moves to the GPU when one is available (`Variable = lambda *a, **k:
   autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)`, `USE_CUDA =
