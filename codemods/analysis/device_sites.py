@@ -19,7 +19,7 @@ import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import bindings_in, parameter_names, shadowed_at
+from codemods.core.name_bindings import binding_scope, bindings_in, parameter_names, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
@@ -353,10 +353,33 @@ class ModuleDevice:
                 self.name in module_bound_names(self._tree, self._module)
                 or bindings_in(self._tree, self._module, self.name)
                 or self._declared_global()
+                or self._read_from_a_star_import()
             )
             if not taken and (torch in imported_above or starred):
                 self._added = after_imports(self._module, [self._portable.definition(self.name)])
         return self._added
+
+    def _read_from_a_star_import(self) -> bool:
+        """Does the file read the device's name where no binding of it shows, beside a star import
+        (``from config import *``, then ``torch.zeros(n, device=device)``)? The star import binds it
+        then, maybe to the CPU on purpose: an added definition would take its place."""
+        if not any("*" in _imported_names(s) for s in self._module.body):
+            return False
+        return any(
+            binding_scope(self._tree, name, self.name) is self._tree.root
+            for name in self._tree.of_type(self._tree.root, cst.Name)
+            if name.value == self.name and _is_read(self._tree, name)
+        )
+
+
+def _is_read(tree: Tree, name: cst.Name) -> bool:
+    """Is ``name`` a read of a variable: not an attribute's or a keyword's name, nor a parameter's?"""
+    parent = tree.parent(name)
+    if isinstance(parent, cst.Attribute) and parent.attr is name:
+        return False
+    if isinstance(parent, cst.Arg) and parent.keyword is name:
+        return False
+    return not isinstance(parent, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName))
 
 
 # A helper of the project's own that picks the GPUs when the program runs (YOLO's

@@ -6,12 +6,18 @@ read and bind names by routes no statement spells: ``exec`` and ``eval`` of a st
 dictionaries (``globals()``, ``locals()``, ``vars()``, a function's ``__globals__``, the builtins'
 ``__dict__``); the module object (``sys.modules[...]``, ``import __main__``,
 ``importlib.import_module``, ``__import__``); frames (``sys._getframe``, ``inspect.currentframe``,
-``.f_globals``, ``.tb_frame``); and the builtins module written (``builtins.float = int``). A file that
-does any of this may change what a name holds, or see a name a fix adds, where no reading can follow,
-so no fix in it can be proven to keep its meaning: :meth:`codemods.core.base.Rule.report` offers every
-fix of such a file as unsafe and says which route it saw. The test is deliberately coarse (any mention
-of a route, read or write, counts): real code seldom does this (1 of the 225 dev field files), and
-adversarial probes found each narrower reading bypassed by the next spelling (rounds 6 and 7).
+``.f_globals``, ``.tb_frame``, ``inspect.getmodule``, ``gc.get_objects``); the builtins module written
+(``builtins.float = int``); and a function of torch patched (``torch.sigmoid = torch.relu``), which a
+fix that spells it or its new name then reads or no longer reads. A file that does any of this may
+change what a name holds, or see a name a fix adds, where no reading can follow, so no fix in it can be
+proven to keep its meaning: :meth:`codemods.core.base.Rule.report` offers every fix of such a file as
+unsafe and says which route it saw. The test is deliberately coarse (any mention of a route, read or
+write, counts): real code seldom does this (4 of 1,182 files of corpus, dev, legacy and tests/data), and
+adversarial probes found each narrower reading bypassed by the next spelling (rounds 6 to 8).
+
+Out of reach by design: a route in another file of the project (a helper that writes
+``sys.modules["__main__"].F``), a route's name built at run time (``getattr(f, "__glob" + "als__")``,
+``operator.attrgetter(...)``), and objects unpickled from bytes: hostile code, not legacy code.
 """
 
 from __future__ import annotations
@@ -19,11 +25,18 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.name_bindings import binding_scope, bindings_in
-from codemods.core.names import ImportAliases, _builtins_written
+from codemods.core.names import ImportAliases, _builtins_written, dotted_name
 from codemods.core.tree import Tree
 
 # Builtins that run code from a string, or hand out a namespace's dictionary or any module.
-_BUILTIN_ROUTES = frozenset({"exec", "eval", "globals", "locals", "vars", "__import__", "__builtins__"})
+_BUILTIN_ROUTES = frozenset(
+    {"exec", "eval", "globals", "locals", "vars", "dir", "__import__", "__builtins__"}
+)
+# Builtins that are routes only when called without an argument: `vars(args)`, `dir(model)` read an
+# object's attributes, `vars()` and `dir()` the names of the code around.
+_ROUTES_WITHOUT_ARGUMENTS = frozenset({"vars", "dir"})
+# Builtins that reach an attribute by a string: a route where the string spells one.
+_BY_STRING = frozenset({"getattr", "setattr", "hasattr", "delattr"})
 # Attributes that only frames, functions and modules have, each reaching a namespace, whatever their
 # object (a frame is seldom named by its module's path: `sys.exc_info()[2].tb_frame`).
 _ROUTE_ATTRIBUTES = frozenset(
@@ -38,6 +51,7 @@ _ROUTE_ATTRIBUTES = frozenset(
         "ag_frame",
         "__globals__",
         "__builtins__",
+        "__getattribute__",
     }
 )
 # Qualified names that reach the module object, a frame or a builtin route through a module's path.
@@ -54,6 +68,16 @@ _QUALIFIED_ROUTES = frozenset(
         "importlib.import_module",
         "importlib.reload",
         "importlib.__import__",
+        "inspect.getmodule",
+        "gc.get_objects",
+        "gc.get_referrers",
+        "gc.get_referents",
+        "pkgutil.resolve_name",
+        "code.interact",
+        "code.InteractiveInterpreter",
+        "code.InteractiveConsole",
+        "runpy.run_path",
+        "runpy.run_module",
         "__main__",
         *(f"builtins.{name}" for name in _BUILTIN_ROUTES | {"__dict__"}),
     }
@@ -62,7 +86,14 @@ _QUALIFIED_ROUTES = frozenset(
 _QUALIFIED_LAST = frozenset(path.rpartition(".")[2] for path in _QUALIFIED_ROUTES)
 # Modules that hold such routes: handed on or bound to another name (`s = sys`, `f(inspect)`), what
 # code does with them is not shown.
-_ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__"})
+_ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__", "gc"})
+# Settings kept as attributes of torch's modules: assigning them patches no function a fix reads.
+_TORCH_SETTINGS = (
+    "torch.backends.",
+    "torch.utils.backcompat.",  # `torch.utils.backcompat.broadcast_warning.enabled = True` (0.2-era)
+    "torch._dynamo.config.",
+    "torch._inductor.config.",
+)
 
 
 def dynamic_name_route(tree: Tree, aliases: ImportAliases) -> str | None:
@@ -75,16 +106,26 @@ def _find_route(tree: Tree, aliases: ImportAliases) -> str | None:
     written = _builtins_written(tree, aliases.names)
     if written is None or written:
         return "the builtins module written"
+    for star in tree.of_type(tree.root, cst.ImportFrom):
+        module = dotted_name(star.module) if star.module is not None and not star.relative else None
+        if isinstance(star.names, cst.ImportStar) and module in _ROUTE_MODULES:
+            return f"`from {module} import *`"
+    patched = _torch_patched(tree, aliases)
+    if patched is not None:
+        return patched
     for name in tree.of_type(tree.root, cst.Name):
         value = name.value
         imported = aliases.names.get(value)  # (`from sys import modules as loaded`: `loaded`)
         if (
             value in _BUILTIN_ROUTES
+            or value in _BY_STRING
             or value in _ROUTE_ATTRIBUTES
             or value in _QUALIFIED_LAST
             or imported in _QUALIFIED_ROUTES
         ):
             route = _route_at(tree, aliases, name)
+        elif value == "sys" and _is_attribute_name(tree, name):
+            route = _sys_by_another_path(tree, aliases, name)
         elif imported in _ROUTE_MODULES:
             route = _module_handed_on(tree, name)
         else:
@@ -101,6 +142,8 @@ def _route_at(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
         if name.value in _ROUTE_ATTRIBUTES:
             return f"`.{name.value}`"
         qualified = aliases.qualify(parent)
+        if qualified == "sys.modules" and isinstance(tree.parent(parent), cst.ComparisonTarget):
+            return None  # `"google.colab" in sys.modules`: asks whether a module is loaded
         return f"`{qualified}`" if qualified in _QUALIFIED_ROUTES else None
     if isinstance(parent, cst.Arg) and parent.keyword is name:
         return None  # `f(vars=...)`: a keyword's name
@@ -109,9 +152,51 @@ def _route_at(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
         return f"`{qualified}`"  # `from sys import _getframe`, `import __main__`
     if name.value in _BUILTIN_ROUTES and _is_the_builtin(tree, name):
         call = parent if isinstance(parent, cst.Call) and parent.func is name else None
-        if name.value == "vars" and call is not None and call.args:
+        if name.value in _ROUTES_WITHOUT_ARGUMENTS and call is not None and call.args:
             return None  # `vars(args)`: an object's attributes, not a namespace of the module
         return f"`{name.value}()`" if call is not None else f"`{name.value}`"
+    if name.value in _BY_STRING and isinstance(parent, cst.Call) and _is_the_builtin(tree, name):
+        key = parent.args[1].value if len(parent.args) > 1 else None
+        if isinstance(key, cst.SimpleString) and key.evaluated_value in _ROUTE_ATTRIBUTES | _QUALIFIED_LAST:
+            return f"`{name.value}(..., {key.value})`"  # `getattr(f, "__globals__")`
+        if parent.args and _is_torch_module(aliases, parent.args[0].value) and name.value != "getattr":
+            return f"`{name.value}` on `{dotted_name(parent.args[0].value)}`"  # `setattr(torch, "tanh", f)`
+    return None
+
+
+def _is_attribute_name(tree: Tree, name: cst.Name) -> bool:
+    parent = tree.parent(name)
+    return isinstance(parent, cst.Attribute) and parent.attr is name
+
+
+def _sys_by_another_path(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
+    """``os.sys``, ``torch.sys``: the module ``sys`` as an attribute of a module that imported it."""
+    qualified = aliases.qualify(cst.ensure_type(tree.parent(name), cst.Attribute))
+    return f"`{qualified}`" if qualified is not None else None
+
+
+def _is_torch_module(aliases: ImportAliases, expr: cst.BaseExpression) -> bool:
+    qualified = aliases.qualify(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    return qualified is not None and qualified.split(".")[0] == "torch"
+
+
+def _torch_patched(tree: Tree, aliases: ImportAliases) -> str | None:
+    """``torch.sigmoid = torch.relu``, ``F.sigmoid = ...``, ``torch.Tensor.sigmoid = ...``, ``del
+    nn.init.x``: a function of torch patched, which a fix that spells it (or its new name) then reads
+    or no longer reads. Settings (``torch.backends.cudnn.benchmark = True``) are not functions."""
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)):
+        targets = node.target.elements if isinstance(node.target, (cst.Tuple, cst.List)) else [node.target]
+        for target in targets:
+            target = target.value if isinstance(target, cst.BaseElement) else target
+            if not isinstance(target, cst.Attribute):
+                continue
+            qualified = aliases.qualify(target)
+            if (
+                qualified is not None
+                and qualified.split(".")[0] == "torch"
+                and not qualified.startswith(_TORCH_SETTINGS)
+            ):
+                return f"`{qualified}` assigned"
     return None
 
 

@@ -93,12 +93,24 @@ _OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
 # What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
 _CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
-# What makes another GPU the current one, the one `.cuda()` picks (`torch.cuda.stream(s)` switches to
-# its stream's GPU).
+# What makes another GPU the current one, the one `.cuda()` picks (a stream's context switches to its
+# stream's GPU).
 _SWITCHES_CURRENT_GPU = frozenset(
-    {"torch.cuda.set_device", "torch.cuda.device", "torch.cuda.device_of", "torch.cuda.stream"}
+    {
+        "torch.cuda.set_device",
+        "torch.cuda.device",
+        "torch.cuda.device_of",
+        "torch.cuda.stream",
+        "torch.cuda.set_stream",
+        "torch.cuda.StreamContext",
+        "torch.cuda._DeviceGuard",
+        "torch._C._cuda_setDevice",
+        "torch.accelerator.set_device_index",
+        "torch.accelerator.set_device_idx",
+        "torch.accelerator.device_index",
+    }
 )
-_SWITCHING_LAST_NAMES = frozenset({"set_device", "device", "device_of", "stream", "cuda"})
+_SWITCHING_LAST_NAMES = frozenset(path.rpartition(".")[2] for path in _SWITCHES_CURRENT_GPU) | {"cuda"}
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
 _EXIT_CALL = m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit")))
@@ -887,20 +899,53 @@ class _Sites:
 
     def _switches_current_gpu(self, node: cst.Attribute | cst.Name) -> bool:
         """Does ``node`` name what switches the current GPU (``torch.cuda.set_device``, the context
-        managers ``torch.cuda.device``, ``device_of`` and ``stream``), or ``torch.cuda`` itself where
-        code reaches its attributes by strings or hands it on (``getattr(torch.cuda, "set_device")``)?"""
-        last = node.attr.value if isinstance(node, cst.Attribute) else node.value
-        if last not in _SWITCHING_LAST_NAMES:
+        managers ``torch.cuda.device``, ``device_of`` and ``stream``, ``torch.accelerator``'s), under
+        any name an import gives it (``from torch.cuda import set_device as pick``), or ``torch.cuda``
+        itself where code reaches its attributes by strings or hands it on (``getattr(torch.cuda,
+        "set_device")``, ``torch.cuda.__dict__``)? A method's name (``x.cuda``) is no module path."""
+        parent = self.tree.parent(node)
+        if isinstance(node, cst.Name):
+            if isinstance(parent, cst.Attribute) and parent.attr is node:
+                return False  # `model.cuda`: read with its object, as an Attribute
+            imported = self.aliases.names.get(node.value)
+            if node.value not in _SWITCHING_LAST_NAMES and not (imported or "").startswith("torch"):
+                return False
+            if imported is None and node.value != "cuda" and self._stars_of_switching_modules():
+                return True  # `from torch.cuda import *`, then `set_device(1)`
+        elif node.attr.value not in _SWITCHING_LAST_NAMES and not node.attr.value.startswith("__"):
             return False
         qualified = self.aliases.qualify(node)
         if qualified in _SWITCHES_CURRENT_GPU:
             return True
-        parent = self.tree.parent(node)
-        return (
-            qualified == "torch.cuda"
-            and not (isinstance(parent, cst.Attribute) and parent.value is node)
-            and not isinstance(parent, (cst.ImportAlias, cst.ImportFrom, cst.Import))
+        if qualified is not None and qualified.startswith("torch.cuda.__"):
+            return True  # `torch.cuda.__dict__["set_device"]`, `torch.cuda.__getattribute__(...)`
+        handed_on = not (isinstance(parent, cst.Attribute) and parent.value is node) and not isinstance(
+            parent, (cst.ImportAlias, cst.ImportFrom, cst.Import, cst.AsName)
         )
+        return (qualified == "torch.cuda" and handed_on) or self._cuda_reached_by_string(node, qualified)
+
+    def _stars_of_switching_modules(self) -> bool:
+        """Does the file star-import a module whose names switch the current GPU (``from torch.cuda
+        import *``)? Its names are then read under their own spelling, which no import shows."""
+        return self.tree.memo(
+            "dev007.stars_of_switching_modules",
+            lambda: any(
+                isinstance(i.names, cst.ImportStar)
+                and dotted_name(i.module or cst.Name("_")) in ("torch.cuda", "torch.accelerator", "torch._C")
+                for i in self.tree.of_type(self.tree.root, cst.ImportFrom)
+            ),
+        )
+
+    def _cuda_reached_by_string(self, node: cst.Attribute | cst.Name, qualified: str | None) -> bool:
+        """``getattr(torch, "cuda")`` or ``getattr(torch, name)``: ``torch.cuda`` by a string."""
+        if qualified != "torch":
+            return False
+        arg = self.tree.parent(node)
+        call = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (isinstance(call, cst.Call) and dotted_name(call.func) == "getattr" and call.args[0] is arg):
+            return False
+        key = call.args[1].value if len(call.args) > 1 else None
+        return not (isinstance(key, cst.SimpleString) and key.evaluated_value != "cuda")
 
     def _loads_to_gpu(self, location: cst.BaseExpression) -> bool:
         """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:

@@ -40,8 +40,20 @@ def route_of(source: str) -> str | None:
         ("import builtins\nbuiltins.exec(code)\n", "`builtins.exec`"),
         ("import builtins\nbuiltins.float = int\n", "the builtins module written"),
         ("import sys\nthis = sys\n", "`sys` handed on"),
-        ("import sys\ngetattr(sys, 'modules')['__main__'].x = 1\n", "`sys` handed on"),
+        ("import sys\ngetattr(sys, 'modules')['__main__'].x = 1\n", "`getattr(..., 'modules')`"),
         ("import sys\nconfigure(sys)\n", "`sys` handed on"),
+        # probe 8: other paths to the same routes
+        ("import inspect\ninspect.getmodule(f).F = g\n", "`inspect.getmodule`"),
+        ("getattr(f, '__globals__')['F'] = g\n", "`getattr(..., '__globals__')`"),
+        ("import os\nos.sys.modules[__name__].F = g\n", "`os.sys`"),
+        ("from sys import *\nmodules[__name__].F = g\n", "`from sys import *`"),
+        ("import gc\nfor o in gc.get_objects():\n    pass\n", "`gc.get_objects`"),
+        ("import pkgutil\nm = pkgutil.resolve_name('__main__')\n", "`pkgutil.resolve_name`"),
+        ("x = f.__getattribute__('__globals__')\n", "`.__getattribute__`"),
+        ("print(sorted(dir()))\n", "`dir()`"),
+        ("import torch\ntorch.sigmoid = torch.relu\n", "`torch.sigmoid` assigned"),
+        ("import torch.nn as nn\nnn.init.xavier_uniform_ = f\n", "`torch.nn.init.xavier_uniform_` assigned"),
+        ("import torch\nsetattr(torch, 'tanh', f)\n", "`setattr` on `torch`"),
     ],
 )
 def test_a_route_is_found_and_named(source, route):
@@ -64,6 +76,10 @@ def test_a_route_is_found_and_named(source, route):
         "import traceback\ntraceback.print_exc()\n",
         "if __name__ == '__main__':\n    main()\n",
         "import builtins\nbuiltins.print('x')\n",  # a read of the builtins module
+        "import sys\nIN_COLAB = 'google.colab' in sys.modules\n",  # is a module loaded?
+        "import torch\ntorch.backends.cudnn.benchmark = True\n",  # a setting, not a function
+        "print(dir(model))\n",  # an object's attributes
+        "import torch\nprint(getattr(torch, 'float32'))\n",
     ],
 )
 def test_ordinary_code_reaches_no_name_dynamically(source):

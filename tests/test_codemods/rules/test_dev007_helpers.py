@@ -208,6 +208,13 @@ def test_a_file_that_reaches_names_dynamically_gets_no_safe_fix(rebinding):
         'getattr(torch.cuda, "set_device")(1)\n',  # torch.cuda reached by a string
         "with torch.cuda.stream(s):\n    pass\n",  # a stream's GPU becomes the current one
         "from torch.cuda import set_device\nset_device(1)\n",
+        # probe 8: an alias of the import, a star import, torch.accelerator, the module's dictionary
+        "from torch.cuda import set_device as pick\npick(1)\n",
+        "from torch.cuda import device as on_gpu\nwith on_gpu(1):\n    pass\n",
+        "from torch.cuda import *\nset_device(1)\n",
+        "torch.accelerator.set_device_index(1)\n",
+        'torch.cuda.__dict__["set_device"](1)\n',
+        'getattr(torch, "cuda").set_device(1)\n',
     ],
 )
 def test_a_switch_of_the_current_gpu_by_any_spelling_keeps_cuda_zero(switch):
@@ -217,6 +224,25 @@ def test_a_switch_of_the_current_gpu_by_any_spelling_keeps_cuda_zero(switch):
     assert _fixed(code) is None or "to(device)" not in (_fixed(code) or "")
     plain = "import torch\nimport torch.nn as nn\n" + 'model = nn.Linear(3, 1).to("cuda:0")\n'
     assert "to(device)" in (_fixed(plain) or "")
+
+
+def test_torch_cuda_imported_by_name_switches_no_gpu():
+    """``from torch import cuda`` binds the module: ``model.cuda(0)`` is a method, not that name."""
+    code = (
+        "import torch\nimport torch.nn as nn\nfrom torch import cuda\nprint(cuda.is_available())\n"
+        "model = nn.Linear(3, 1).cuda(0)\n"
+    )
+    assert "to(device)" in (_fixed(code) or "")
+
+
+def test_no_device_is_added_where_a_star_import_may_bind_the_name_the_file_reads():
+    """``from config import *`` then ``device=device``: the star import binds ``device`` (perhaps to
+    the CPU on purpose), and an added ``device = ...`` would take its place."""
+    star = "import torch\nimport torch.nn as nn\nfrom config import *\n"
+    code = star + "model = nn.Linear(3, 1)\nmodel.cuda()\nbuf = torch.zeros(2, device=device)\n"
+    assert "device = torch.device(" not in (_fixed(code) or "")
+    unread = star + "model = nn.Linear(3, 1)\nmodel.cuda()\nbuf = torch.zeros(2).to(device=x)\n"
+    assert "device = torch.device(" in (_fixed(unread) or "")
 
 
 def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_call():
