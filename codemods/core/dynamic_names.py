@@ -187,10 +187,10 @@ def _torch_patched(tree: Tree, aliases: ImportAliases) -> str | None:
     for node in tree.of_type(tree.root, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)):
         targets = node.target.elements if isinstance(node.target, (cst.Tuple, cst.List)) else [node.target]
         for target in targets:
-            target = target.value if isinstance(target, cst.BaseElement) else target
-            if not isinstance(target, cst.Attribute):
+            expr = target.value if isinstance(target, cst.BaseElement) else target
+            if not isinstance(expr, cst.Attribute):
                 continue
-            qualified = aliases.qualify(target)
+            qualified = aliases.qualify(expr)
             if (
                 qualified is not None
                 and qualified.split(".")[0] == "torch"
