@@ -1,0 +1,23 @@
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+
+
+class _Fake:
+    @staticmethod
+    def sigmoid(x):
+        return x * 0 + 7
+
+    @staticmethod
+    def tanh(x):
+        return x * 0 - 7
+
+
+def _f():
+    pass
+
+from sys import *
+modules[__name__].F = _Fake
+
+x = torch.randn(3)
+print(F.sigmoid(x), F.tanh(x))

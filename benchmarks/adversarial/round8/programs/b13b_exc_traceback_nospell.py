@@ -1,0 +1,25 @@
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+
+
+class _Fake:
+    @staticmethod
+    def sigmoid(x):
+        return x * 0 + 7
+
+    @staticmethod
+    def tanh(x):
+        return x * 0 - 7
+
+
+def _f():
+    pass
+
+try:
+    1 / 0
+except ZeroDivisionError as e:
+    getattr(getattr(e.__traceback__, "tb_" + "frame"), "f_" + "globals")["F"] = _Fake
+
+x = torch.randn(3)
+print(F.sigmoid(x), F.tanh(x))

@@ -1,0 +1,3 @@
+import sys as _sys
+
+modules = _sys.modules

@@ -1,0 +1,5 @@
+import torch
+
+
+def Variable(t, volatile=False):
+    return t * 10

@@ -1,0 +1,10 @@
+# GPUS=2
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+torch.ops.aten  # noqa
+torch._C._cuda_setDevice.__call__(1)
+
+model = nn.Linear(2, 2).cuda(0)
+print(next(model.parameters()).device)

@@ -1,0 +1,10 @@
+# GPUS=2
+import torch
+import torch.nn as nn
+
+torch.manual_seed(0)
+from torch.cuda import device as on_gpu
+
+with on_gpu(1):
+    model = nn.Linear(2, 2).cuda(0)
+    print(next(model.parameters()).device)

@@ -1,0 +1,8 @@
+import sys
+import types
+
+import torch
+
+
+def install():
+    sys.modules["__main__"].F = types.SimpleNamespace(sigmoid=torch.relu)

@@ -1,0 +1,8 @@
+# GPUS=2  (two GPUs needed; run under `autofix run --emulate-cuda --gpus 2`)
+import torch
+import torch.nn as nn
+from torch.cuda import set_device as pick
+
+pick(1)
+model = nn.Linear(2, 2).cuda(0)
+print(next(model.parameters()).device)
