@@ -19,7 +19,7 @@ import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import binding_scope, bindings_in, parameter_names, shadowed_at
+from codemods.core.name_bindings import binding_scope, bindings_in, is_label, parameter_names, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
@@ -374,12 +374,11 @@ class ModuleDevice:
 
 def _is_read(tree: Tree, name: cst.Name) -> bool:
     """Is ``name`` a read of a variable: not an attribute's or a keyword's name, nor a parameter's?"""
-    parent = tree.parent(name)
-    if isinstance(parent, cst.Attribute) and parent.attr is name:
+    if is_label(tree, name):
         return False
-    if isinstance(parent, cst.Arg) and parent.keyword is name:
-        return False
-    return not isinstance(parent, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName))
+    return not isinstance(
+        tree.parent(name), (cst.Param, cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName)
+    )
 
 
 # A helper of the project's own that picks the GPUs when the program runs (YOLO's

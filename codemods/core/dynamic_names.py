@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.name_bindings import binding_scope, bindings_in
+from codemods.core.name_bindings import binding_scope, bindings_in, is_attribute_name
 from codemods.core.names import ImportAliases, _builtins_written, dotted_name
 from codemods.core.tree import Tree
 
@@ -37,27 +37,15 @@ _BUILTIN_ROUTES = frozenset(
 _ROUTES_WITHOUT_ARGUMENTS = frozenset({"vars", "dir"})
 # Builtins that reach an attribute by a string: a route where the string spells one.
 _BY_STRING = frozenset({"getattr", "setattr", "hasattr", "delattr"})
-# Attributes that only frames, functions and modules have, each reaching a namespace, whatever their
-# object (a frame is seldom named by its module's path: `sys.exc_info()[2].tb_frame`).
-_ROUTE_ATTRIBUTES = frozenset(
-    {
-        "f_globals",
-        "f_locals",
-        "f_builtins",
-        "f_back",
-        "tb_frame",
-        "gi_frame",
-        "cr_frame",
-        "ag_frame",
-        "__globals__",
-        "__builtins__",
-        "__getattribute__",
-    }
+# Attributes of frames and of what holds one (a traceback, a generator, a coroutine): a running code's
+# namespaces, whatever their object (a frame is seldom named by its module's path:
+# `sys.exc_info()[2].tb_frame`).
+FRAME_ATTRIBUTES = frozenset(
+    {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
 )
-# Qualified names that reach the module object, a frame or a builtin route through a module's path.
-_QUALIFIED_ROUTES = frozenset(
+# What hands out frames.
+FRAME_CALLS = frozenset(
     {
-        "sys.modules",
         "sys._getframe",
         "sys._current_frames",
         "inspect.currentframe",
@@ -65,6 +53,15 @@ _QUALIFIED_ROUTES = frozenset(
         "inspect.trace",
         "inspect.getouterframes",
         "inspect.getinnerframes",
+    }
+)
+# Attributes that only frames, functions and modules have, each reaching a namespace.
+_ROUTE_ATTRIBUTES = FRAME_ATTRIBUTES | {"f_builtins", "__globals__", "__builtins__", "__getattribute__"}
+# Qualified names that reach the module object, a frame or a builtin route through a module's path.
+_QUALIFIED_ROUTES = frozenset(
+    {
+        *FRAME_CALLS,
+        "sys.modules",
         "importlib.import_module",
         "importlib.reload",
         "importlib.__import__",
@@ -124,7 +121,7 @@ def _find_route(tree: Tree, aliases: ImportAliases) -> str | None:
             or imported in _QUALIFIED_ROUTES
         ):
             route = _route_at(tree, aliases, name)
-        elif value == "sys" and _is_attribute_name(tree, name):
+        elif value == "sys" and is_attribute_name(tree, name):
             route = _sys_by_another_path(tree, aliases, name)
         elif imported in _ROUTE_MODULES:
             route = _module_handed_on(tree, name)
@@ -162,11 +159,6 @@ def _route_at(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
         if parent.args and _is_torch_module(aliases, parent.args[0].value) and name.value != "getattr":
             return f"`{name.value}` on `{dotted_name(parent.args[0].value)}`"  # `setattr(torch, "tanh", f)`
     return None
-
-
-def _is_attribute_name(tree: Tree, name: cst.Name) -> bool:
-    parent = tree.parent(name)
-    return isinstance(parent, cst.Attribute) and parent.attr is name
 
 
 def _sys_by_another_path(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:

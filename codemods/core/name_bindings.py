@@ -277,6 +277,20 @@ def bound_otherwise(tree: Tree, names: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def is_attribute_name(tree: Tree, name: cst.Name) -> bool:
+    """``train`` in ``model.train``: an attribute's name, not a variable."""
+    parent = tree.parent(name)
+    return isinstance(parent, cst.Attribute) and parent.attr is name
+
+
+def is_label(tree: Tree, name: cst.Name) -> bool:
+    """An attribute's or a keyword's name (``model.train``, ``f(train=1)``), not a variable."""
+    parent = tree.parent(name)
+    return (isinstance(parent, cst.Attribute) and parent.attr is name) or (
+        isinstance(parent, cst.Arg) and parent.keyword is name
+    )
+
+
 def reads_name(node: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel, name: str) -> bool:
     """Does ``node`` (a replacement, not necessarily in a tree) hold the plain name ``name``?"""
     stack: list[cst.CSTNode] = list(node.nodes) if isinstance(node, cst.FlattenSentinel) else []

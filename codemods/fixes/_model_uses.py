@@ -16,6 +16,7 @@ from typing import cast
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.core.name_bindings import is_label
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, line_statement
 from codemods.core.tree import Tree
@@ -49,7 +50,7 @@ def unrouted_uses(
     found: list[str] = []
     for stmt in statements[statements.index(built) + 1 :]:
         for name in tree.of_type(stmt, cst.Name):
-            if name.value == model and not _is_label(tree, name):
+            if name.value == model and not is_label(tree, name):
                 problem = _problem(tree, aliases, name)
                 if problem and problem not in found:
                     found.append(problem)
@@ -89,11 +90,3 @@ def _problem(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
     if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Return, cst.Element, cst.DictElement, cst.Yield)):
         return f"`{code_of(top)}` is passed on"
     return None
-
-
-def _is_label(tree: Tree, name: cst.Name) -> bool:
-    """An attribute's or a keyword's name, not a variable."""
-    parent = tree.parent(name)
-    return (isinstance(parent, cst.Attribute) and parent.attr is name) or (
-        isinstance(parent, cst.Arg) and parent.keyword is name
-    )

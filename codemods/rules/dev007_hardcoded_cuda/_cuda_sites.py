@@ -931,7 +931,8 @@ class _Sites:
             "dev007.stars_of_switching_modules",
             lambda: any(
                 isinstance(i.names, cst.ImportStar)
-                and dotted_name(i.module or cst.Name("_")) in ("torch.cuda", "torch.accelerator", "torch._C")
+                and i.module is not None
+                and dotted_name(i.module) in ("torch.cuda", "torch.accelerator", "torch._C")
                 for i in self.tree.of_type(self.tree.root, cst.ImportFrom)
             ),
         )

@@ -23,6 +23,7 @@ import libcst as cst
 
 from codemods.analysis.nn_modules import model_names, module_classes
 from codemods.core.dataflow import bound_value
+from codemods.core.name_bindings import is_label
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -163,7 +164,7 @@ class RaisingSites:
         uses = [
             n
             for n in self.tree.of_type(self.tree.root, cst.Name)
-            if n.value == function.name.value and n is not function.name and not _member(self.tree, n)
+            if n.value == function.name.value and n is not function.name and not is_label(self.tree, n)
         ]
         if not uses:
             return False
@@ -180,14 +181,6 @@ class RaisingSites:
             if arg is None or caller is None or not self._loader(arg.value, caller, depth + 1):
                 return False
         return True
-
-
-def _member(tree: Tree, name: cst.Name) -> bool:
-    """``name`` is an attribute's or a keyword's name (``model.train``, ``f(train=1)``), not a variable."""
-    parent = tree.parent(name)
-    return (isinstance(parent, cst.Attribute) and parent.attr is name) or (
-        isinstance(parent, cst.Arg) and parent.keyword is name
-    )
 
 
 def _root(node: cst.BaseExpression) -> str | None:

@@ -26,6 +26,7 @@ import libcst.matchers as m
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
+from codemods.core.dynamic_names import FRAME_ATTRIBUTES, FRAME_CALLS
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.name_bindings import (
     SCOPES,
@@ -1210,22 +1211,8 @@ def _body_of(code: Code) -> cst.CSTNode:
 # `__main__.x`, `importlib.import_module(__name__)`), and what reads those of any running code (frames).
 _MODULE_OBJECTS = frozenset({"sys.modules", "__main__"})
 _IMPORTS = frozenset({"importlib.import_module", "__import__"})
-_FRAMES = frozenset(
-    {
-        "sys._getframe",
-        "sys._current_frames",
-        "inspect.currentframe",
-        "inspect.stack",
-        "inspect.trace",
-        "inspect.getouterframes",
-        "inspect.getinnerframes",
-    }
-)
 _HOLDERS = frozenset({"sys", "inspect", "importlib"})
 _NAMESPACES_KEPT = frozenset({"globals", "locals", "vars"})
-_FRAME_ATTRIBUTES = frozenset(
-    {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
-)
 
 
 def _namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
@@ -1236,21 +1223,21 @@ def _namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] 
 
 
 def _find_namespaces_reached(tree: Tree, aliases: ImportAliases) -> tuple[str, bool] | None:
-    wanted = _FRAMES | _MODULE_OBJECTS | _IMPORTS
+    wanted = FRAME_CALLS | _MODULE_OBJECTS | _IMPORTS
     # `from sys import _getframe`, `import __main__`; `import sys` (then `sys._getframe`)
     direct = {local for local, qualified in aliases.names.items() if qualified in wanted}
     direct |= {"__import__"} | _NAMESPACES_KEPT
     holders = {local for local, qualified in aliases.names.items() if qualified in _HOLDERS}
     found: list[cst.Name | cst.Attribute] = []
     for attribute in tree.of_type(tree.root, cst.Attribute):
-        if attribute.attr.value in _FRAME_ATTRIBUTES:
+        if attribute.attr.value in FRAME_ATTRIBUTES:
             return f".{attribute.attr.value}", True
         if isinstance(attribute.value, cst.Name) and attribute.value.value in holders:
             found.append(attribute)
     found.extend(name for name in tree.of_type(tree.root, cst.Name) if name.value in direct)
     for node in found:
         qualified = aliases.qualify(node) or dotted_name(node)
-        if qualified in _FRAMES:
+        if qualified in FRAME_CALLS:
             return qualified, True
         if qualified in _MODULE_OBJECTS:
             return qualified, False
