@@ -272,6 +272,7 @@ class Run:
         if folders:
             tasks = _with_project_moves(tasks)
             tasks = _with_project_taken(tasks, folders)
+            tasks = _with_project_names(tasks)
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
             self._problem(
@@ -512,6 +513,17 @@ def _with_project_taken(tasks: list[Task], folders: list[Path]) -> list[Task]:
         return tasks
     facts = project_exports(roots, asking)
     return [replace(t, project_taken=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
+
+
+def _with_project_names(tasks: list[Task]) -> list[Task]:
+    """Project mode: each task of a Python file that imports the project's other files, with what they
+    bring into its names (autofix.files.project_names)."""
+    from dataclasses import replace
+
+    from autofix.files.project_names import project_names
+
+    facts = project_names([Path(t.path) for t in tasks])
+    return [replace(t, project_names=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
 
 
 def _mentions(path: str) -> bool:

@@ -33,6 +33,7 @@ from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
 from codemods.core.name_bindings import shadowed_at
 from codemods.core.names import ImportAliases, dotted_name, star_binds_torch
+from codemods.core.project_names import NO_PROJECT, ProjectNames
 from codemods.core.tree import Tree, children
 from codemods.fixes.inserts import after_imports
 
@@ -124,6 +125,7 @@ def lint_and_fix(
     project_moves: ProjectMoves | None = None,
     trace: FixTrace | None = None,
     project_taken: frozenset[str] | None = None,
+    project: ProjectNames = NO_PROJECT,
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
@@ -165,6 +167,7 @@ def lint_and_fix(
                 project_moves,
                 trace,
                 project_taken,
+                project,
             )
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
@@ -258,6 +261,7 @@ def _lint_and_fix(
     project_moves: ProjectMoves | None = None,
     trace: FixTrace | None = None,
     project_taken: frozenset[str] | None = None,
+    project: ProjectNames = NO_PROJECT,
 ) -> Outcome:
     """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
 
@@ -290,7 +294,7 @@ def _lint_and_fix(
         # its index.
         tree = Tree(module, tree) if tree is not None else reused_tree(module)
         focus = None if applying_passes == 0 else _focus(tree, held)
-        aliases = ImportAliases.of(tree, aliases)  # the last pass's answers kept where they hold
+        aliases = ImportAliases.of(tree, aliases, project)  # the last pass's answers kept where they hold
         context = RuleContext(
             module,
             current,
@@ -300,6 +304,7 @@ def _lint_and_fix(
             focus,
             project_moves or {},
             project_taken,
+            project,
         )
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
         if fix and applying_passes == 0:

@@ -76,6 +76,7 @@ class Cache:
             task.device_style,
             repr(task.project_moves),
             repr(task.project_taken),
+            repr(task.project_names),
         )
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
 

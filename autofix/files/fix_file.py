@@ -14,6 +14,7 @@ from autofix.output.diff import unified_diff
 
 if TYPE_CHECKING:  # the engine (libcst) is imported only where a file is parsed
     from autofix.engine.trace import FixTrace
+    from codemods.core.project_names import ProjectNames
 
 # How a run treats each file.
 FIX = "fix"  # rewrite in place
@@ -39,6 +40,9 @@ class Task:
     # Project mode: the names the project's other files take from this one (autofix.files.project,
     # project_exports); None where that is not known (a file alone, a star-imported module).
     project_taken: tuple[str, ...] | None = None
+    # Project mode: what the project's other files bring into this file's names (star imports, routes to
+    # names, switches of the current GPU: autofix.files.project_names).
+    project_names: ProjectNames | None = None
 
 
 @dataclass
@@ -96,6 +100,8 @@ def process_text(
         options["project_moves"] = {spelled: (params, moved) for spelled, params, moved in task.project_moves}
     if task.project_taken is not None:
         options["project_taken"] = frozenset(task.project_taken)
+    if task.project_names is not None:
+        options["project"] = task.project_names
     try:
         if path.endswith(".ipynb"):
             return _process_notebook(result, data, task, rules, options)

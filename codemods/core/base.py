@@ -25,6 +25,7 @@ import libcst as cst
 from codemods.core.dynamic_names import dynamic_name_route
 from codemods.core.name_bindings import bindings_in, reads_name, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.project_names import NO_PROJECT, ProjectNames
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.CSTNode)
@@ -141,6 +142,9 @@ class RuleContext:
     # Project mode: the module-level names of this file that the project's other files take from it
     # (``from model import Net``); None where any may be taken (a file alone, a star-imported module).
     project_taken: frozenset[str] | None = None
+    # Project mode: what the project's other files bring into this file's names (star imports, routes
+    # to names, switches of the current GPU): codemods.core.project_names.
+    project: ProjectNames = NO_PROJECT
     # What analyses computed once for this context (see memo): the value model of
     # codemods.analysis.values, which holds the tree, lives here and not in the tree's memo (a cycle).
     _memo: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -286,10 +290,14 @@ class Rule:
                 edits = None
         if edits:
             safety = safety or self.fix_safety
-            route = dynamic_name_route(self.tree, self.aliases) if safety is FixSafety.SAFE else None
-            if route is not None:  # no reading of names holds there (codemods.core.dynamic_names)
-                safety = FixSafety.UNSAFE
-                message += f" (unsafe: the file reaches names by {route}, which no reading follows)"
+            if safety is FixSafety.SAFE:
+                route = dynamic_name_route(self.tree, self.aliases)
+                if route is not None:  # no reading of names holds there (codemods.core.dynamic_names)
+                    safety = FixSafety.UNSAFE
+                    message += f" (unsafe: the file reaches names by {route}, which no reading follows)"
+                elif self.context.project.route is not None:
+                    safety = FixSafety.UNSAFE
+                    message += f" (unsafe: {self.context.project.route}, which no reading follows)"
         else:
             safety = FixSafety.NONE
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))

@@ -15,8 +15,9 @@ unsafe and says which route it saw. The test is deliberately coarse (any mention
 write, counts): real code seldom does this (4 of 1,182 files of corpus, dev, legacy and tests/data), and
 adversarial probes found each narrower reading bypassed by the next spelling (rounds 6 to 8).
 
-Out of reach by design: a route in another file of the project (a helper that writes
-``sys.modules["__main__"].F``), a route's name built at run time (``getattr(f, "__glob" + "als__")``,
+A route in another file of the project (a helper that writes ``sys.modules["__main__"].F``) is seen
+only in project mode (:mod:`codemods.core.project_names`): a file alone cannot show it. Out of reach by
+design: a route's name built at run time (``getattr(f, "__glob" + "als__")``,
 ``operator.attrgetter(...)``), and objects unpickled from bytes: hostile code, not legacy code.
 """
 
@@ -29,14 +30,12 @@ from codemods.core.names import ImportAliases, _builtins_written, dotted_name
 from codemods.core.tree import Tree
 
 # Builtins that run code from a string, or hand out a namespace's dictionary or any module.
-_BUILTIN_ROUTES = frozenset(
-    {"exec", "eval", "globals", "locals", "vars", "dir", "__import__", "__builtins__"}
-)
+BUILTIN_ROUTES = frozenset({"exec", "eval", "globals", "locals", "vars", "dir", "__import__", "__builtins__"})
 # Builtins that are routes only when called without an argument: `vars(args)`, `dir(model)` read an
 # object's attributes, `vars()` and `dir()` the names of the code around.
-_ROUTES_WITHOUT_ARGUMENTS = frozenset({"vars", "dir"})
+ROUTES_WITHOUT_ARGUMENTS = frozenset({"vars", "dir"})
 # Builtins that reach an attribute by a string: a route where the string spells one.
-_BY_STRING = frozenset({"getattr", "setattr", "hasattr", "delattr"})
+BY_STRING = frozenset({"getattr", "setattr", "hasattr", "delattr"})
 # Attributes of frames and of what holds one (a traceback, a generator, a coroutine): a running code's
 # namespaces, whatever their object (a frame is seldom named by its module's path:
 # `sys.exc_info()[2].tb_frame`).
@@ -56,9 +55,9 @@ FRAME_CALLS = frozenset(
     }
 )
 # Attributes that only frames, functions and modules have, each reaching a namespace.
-_ROUTE_ATTRIBUTES = FRAME_ATTRIBUTES | {"f_builtins", "__globals__", "__builtins__", "__getattribute__"}
+ROUTE_ATTRIBUTES = FRAME_ATTRIBUTES | {"f_builtins", "__globals__", "__builtins__", "__getattribute__"}
 # Qualified names that reach the module object, a frame or a builtin route through a module's path.
-_QUALIFIED_ROUTES = frozenset(
+QUALIFIED_ROUTES = frozenset(
     {
         *FRAME_CALLS,
         "sys.modules",
@@ -76,16 +75,16 @@ _QUALIFIED_ROUTES = frozenset(
         "runpy.run_path",
         "runpy.run_module",
         "__main__",
-        *(f"builtins.{name}" for name in _BUILTIN_ROUTES | {"__dict__"}),
+        *(f"builtins.{name}" for name in BUILTIN_ROUTES | {"__dict__"}),
     }
 )
 # The last names of those paths: only an attribute or a name spelled so is qualified (most are not).
-_QUALIFIED_LAST = frozenset(path.rpartition(".")[2] for path in _QUALIFIED_ROUTES)
+_QUALIFIED_LAST = frozenset(path.rpartition(".")[2] for path in QUALIFIED_ROUTES)
 # Modules that hold such routes: handed on or bound to another name (`s = sys`, `f(inspect)`), what
 # code does with them is not shown.
-_ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__", "gc"})
+ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__", "gc"})
 # Settings kept as attributes of torch's modules: assigning them patches no function a fix reads.
-_TORCH_SETTINGS = (
+TORCH_SETTINGS = (
     "torch.backends.",
     "torch.utils.backcompat.",  # `torch.utils.backcompat.broadcast_warning.enabled = True` (0.2-era)
     "torch._dynamo.config.",
@@ -105,7 +104,7 @@ def _find_route(tree: Tree, aliases: ImportAliases) -> str | None:
         return "the builtins module written"
     for star in tree.of_type(tree.root, cst.ImportFrom):
         module = dotted_name(star.module) if star.module is not None and not star.relative else None
-        if isinstance(star.names, cst.ImportStar) and module in _ROUTE_MODULES:
+        if isinstance(star.names, cst.ImportStar) and module in ROUTE_MODULES:
             return f"`from {module} import *`"
     patched = _torch_patched(tree, aliases)
     if patched is not None:
@@ -114,16 +113,16 @@ def _find_route(tree: Tree, aliases: ImportAliases) -> str | None:
         value = name.value
         imported = aliases.names.get(value)  # (`from sys import modules as loaded`: `loaded`)
         if (
-            value in _BUILTIN_ROUTES
-            or value in _BY_STRING
-            or value in _ROUTE_ATTRIBUTES
+            value in BUILTIN_ROUTES
+            or value in BY_STRING
+            or value in ROUTE_ATTRIBUTES
             or value in _QUALIFIED_LAST
-            or imported in _QUALIFIED_ROUTES
+            or imported in QUALIFIED_ROUTES
         ):
             route = _route_at(tree, aliases, name)
         elif value == "sys" and is_attribute_name(tree, name):
             route = _sys_by_another_path(tree, aliases, name)
-        elif imported in _ROUTE_MODULES:
+        elif imported in ROUTE_MODULES:
             route = _module_handed_on(tree, name)
         else:
             continue
@@ -136,25 +135,25 @@ def _route_at(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
     """The route ``name`` spells where it stands, if it spells one."""
     parent = tree.parent(name)
     if isinstance(parent, cst.Attribute) and parent.attr is name:
-        if name.value in _ROUTE_ATTRIBUTES:
+        if name.value in ROUTE_ATTRIBUTES:
             return f"`.{name.value}`"
         qualified = aliases.qualify(parent)
         if qualified == "sys.modules" and isinstance(tree.parent(parent), cst.ComparisonTarget):
             return None  # `"google.colab" in sys.modules`: asks whether a module is loaded
-        return f"`{qualified}`" if qualified in _QUALIFIED_ROUTES else None
+        return f"`{qualified}`" if qualified in QUALIFIED_ROUTES else None
     if isinstance(parent, cst.Arg) and parent.keyword is name:
         return None  # `f(vars=...)`: a keyword's name
     qualified = aliases.qualify(name)
-    if qualified in _QUALIFIED_ROUTES:
+    if qualified in QUALIFIED_ROUTES:
         return f"`{qualified}`"  # `from sys import _getframe`, `import __main__`
-    if name.value in _BUILTIN_ROUTES and _is_the_builtin(tree, name):
+    if name.value in BUILTIN_ROUTES and _is_the_builtin(tree, name):
         call = parent if isinstance(parent, cst.Call) and parent.func is name else None
-        if name.value in _ROUTES_WITHOUT_ARGUMENTS and call is not None and call.args:
+        if name.value in ROUTES_WITHOUT_ARGUMENTS and call is not None and call.args:
             return None  # `vars(args)`: an object's attributes, not a namespace of the module
         return f"`{name.value}()`" if call is not None else f"`{name.value}`"
-    if name.value in _BY_STRING and isinstance(parent, cst.Call) and _is_the_builtin(tree, name):
+    if name.value in BY_STRING and isinstance(parent, cst.Call) and _is_the_builtin(tree, name):
         key = parent.args[1].value if len(parent.args) > 1 else None
-        if isinstance(key, cst.SimpleString) and key.evaluated_value in _ROUTE_ATTRIBUTES | _QUALIFIED_LAST:
+        if isinstance(key, cst.SimpleString) and key.evaluated_value in ROUTE_ATTRIBUTES | _QUALIFIED_LAST:
             return f"`{name.value}(..., {key.value})`"  # `getattr(f, "__globals__")`
         if parent.args and _is_torch_module(aliases, parent.args[0].value) and name.value != "getattr":
             return f"`{name.value}` on `{dotted_name(parent.args[0].value)}`"  # `setattr(torch, "tanh", f)`
@@ -186,7 +185,7 @@ def _torch_patched(tree: Tree, aliases: ImportAliases) -> str | None:
             if (
                 qualified is not None
                 and qualified.split(".")[0] == "torch"
-                and not qualified.startswith(_TORCH_SETTINGS)
+                and not qualified.startswith(TORCH_SETTINGS)
             ):
                 return f"`{qualified}` assigned"
     return None
@@ -223,7 +222,7 @@ def _module_handed_on(tree: Tree, name: cst.Name) -> str | None:
         key = call.args[1].value if len(call.args) > 1 and call.args[0] is parent else None
         if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
             attribute = key.evaluated_value
-            if attribute not in _ROUTE_ATTRIBUTES and attribute not in _QUALIFIED_LAST:
+            if attribute not in ROUTE_ATTRIBUTES and attribute not in _QUALIFIED_LAST:
                 return None
     if isinstance(parent, (cst.Comparison, cst.ComparisonTarget)):
         return None  # `x is sys`: compared, not handed on

@@ -10,8 +10,10 @@ shadows an import (``torch = 3``) is not noticed, which real code does not do.
 Imports anywhere count for *reading* code (inside functions, under ``if TYPE_CHECKING:``). Legacy
 scripts often get ``torch`` from a star import (``from utils import *``): when a file has one and
 never binds ``torch`` (or ``np``, ``nn``) itself, the name is taken to mean the module it
-conventionally names. Code a rule *writes* at module level may only use names that are bound there
-when the module runs: :meth:`ImportAliases.module_name_for` answers that narrower question.
+conventionally names (in project mode, a star import of a project module binds what that module
+binds: :mod:`codemods.core.project_names`). Code a rule *writes* at module level may only use names
+that are bound there when the module runs: :meth:`ImportAliases.module_name_for` answers that
+narrower question.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from codemods.core.name_bindings import (
     bound_otherwise,
     is_import_binding,
 )
+from codemods.core.project_names import NO_PROJECT, ProjectNames, StarNames
 from codemods.core.tree import Tree, children, instance_test
 
 _IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
@@ -124,7 +127,7 @@ _STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
 # What a star import of torch's own modules brings that the rules read (`from torch.autograd import *`
 # then `Variable(x)`): their `__all__`, as of the PyTorch versions legacy code was written for.
 _LEGACY_TYPES = "Float Double Half Long Int Short Char Byte Bool".split()
-_STAR_EXPORTS = {
+STAR_EXPORTS = {
     "torch.autograd": frozenset(
         "Variable Function backward grad no_grad enable_grad set_grad_enabled".split()
     ),
@@ -136,10 +139,15 @@ _STAR_EXPORTS = {
 }
 
 
-def _import_bindings(imports: Sequence[cst.Import | cst.ImportFrom]) -> dict[str, str]:
+def _import_bindings(
+    imports: Sequence[cst.Import | cst.ImportFrom], project: ProjectNames = NO_PROJECT
+) -> dict[str, str]:
     names: dict[str, str] = {}
     for node in imports:
-        if isinstance(node, cst.Import):
+        resolved = _resolved_star(node, project)
+        if resolved is not None:
+            names.update(resolved)  # where the star import stands: a later import binds over it
+        elif isinstance(node, cst.Import):
             for alias in node.names:
                 full = _module_path(alias.name)
                 if alias.asname is not None:
@@ -156,12 +164,30 @@ def _import_bindings(imports: Sequence[cst.Import | cst.ImportFrom]) -> dict[str
     return names
 
 
+def _resolved_star(node: cst.Import | cst.ImportFrom, project: ProjectNames) -> StarNames | None:
+    """What a star import of a project module binds, where project mode read that module."""
+    if not (project.stars and isinstance(node, cst.ImportFrom) and isinstance(node.names, cst.ImportStar)):
+        return None
+    module = dotted_name(node.module) if node.module is not None else ""
+    return project.star_names("." * len(node.relative) + (module or ""))
+
+
 def _star_bindings(
-    tree: Tree, imports: Sequence[cst.Import | cst.ImportFrom], names: dict[str, str]
+    tree: Tree,
+    imports: Sequence[cst.Import | cst.ImportFrom],
+    names: dict[str, str],
+    project: ProjectNames = NO_PROJECT,
 ) -> dict[str, str]:
     """Names a star import may have brought in, when nothing else binds them: the conventional ones
-    (``torch`` from ``from utils import *``), and the public names of torch's own modules."""
-    stars = [n for n in imports if isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar)]
+    (``torch`` from ``from utils import *``), and the public names of torch's own modules. A star
+    import of a module project mode read binds what that module binds instead (``_import_bindings``)."""
+    stars = [
+        n
+        for n in imports
+        if isinstance(n, cst.ImportFrom)
+        and isinstance(n.names, cst.ImportStar)
+        and _resolved_star(n, project) is None
+    ]
     if not stars:
         return {}
     meanings: dict[str, str] = {}
@@ -174,7 +200,7 @@ def _star_bindings(
     exported = {
         name: f"{module}.{name}"
         for module in map(_star_module, stars)
-        for name in _STAR_EXPORTS.get(module or "", ())
+        for name in STAR_EXPORTS.get(module or "", ())
     }
     if exported:
         read_names = {n.value for n in tree.of_type(tree.root, cst.Name)}
@@ -206,7 +232,7 @@ def _star_bindings(
 def star_binds_torch(node: cst.ImportFrom) -> bool:
     """Whether ``from <module> import *`` may bind ``torch`` (and the other conventional names): any
     module's may but torch's own, whose public names are known."""
-    return _star_module(node) not in _STAR_EXPORTS
+    return _star_module(node) not in STAR_EXPORTS
 
 
 def _star_module(node: cst.ImportFrom) -> str | None:
@@ -267,16 +293,18 @@ class ImportAliases:
         self._qualified: dict[int, tuple[cst.CSTNode, str | None]] = {}
 
     @classmethod
-    def of(cls, tree: Tree, earlier: ImportAliases | None = None) -> ImportAliases:
+    def of(
+        cls, tree: Tree, earlier: ImportAliases | None = None, project: ProjectNames = NO_PROJECT
+    ) -> ImportAliases:
         """The names bound in ``tree``'s module (a :class:`codemods.core.tree.Tree` of a ``cst.Module``).
 
         ``earlier``: those of an earlier version of the module (the last pass's). When its imports bind the
         same names, its answers of :meth:`qualify` for the nodes the module still holds are kept: such an
         answer depends only on the node and on those names, and a pass of fixes leaves most nodes alone."""
         imports = tree.of_type(tree.root, (cst.Import, cst.ImportFrom))
-        names = _import_bindings(imports)
-        star = _star_bindings(tree, imports, names)
-        module_names = _import_bindings(_module_level_imports(tree.root.body))
+        names = _import_bindings(imports, project)
+        star = _star_bindings(tree, imports, names, project)
+        module_names = _import_bindings(_module_level_imports(tree.root.body), project)
         aliases = cls({**names, **star}, {**module_names, **star}, tree)
         if earlier is not None and earlier.names == aliases.names and earlier._rebound == aliases._rebound:
             aliases._qualified = tree.still_held(earlier._qualified)

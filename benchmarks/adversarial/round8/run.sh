@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Each program of programs/ run as written and after `autofix apply` (safe fixes only), outputs compared.
-# A program is a file, or a folder whose main.py imports its other files (a helper of the project). A
+# A program is a file, or a folder whose main.py imports its other files (a helper of the project), applied
+# whole as a project (`autofix apply .`). A
 # program whose first lines say `# GPUS=N` runs under the emulated GPU with N devices.
 # Usage: benchmarks/adversarial/round8/run.sh [NAME...]    (from the repository root, after `make venv`)
 set -u
@@ -19,7 +20,9 @@ for name in "${names[@]}"; do
         if [ -d "$programs/$name" ]; then cp -r "$programs/$name/." "$work/$name/$side/"
         else cp "$programs/$name.py" "$work/$name/$side/main.py"; fi
     done
-    (cd "$work/$name/after" && "$bin/autofix" apply --no-cache main.py >/dev/null 2>&1)
+    # A folder is applied whole, as a project is (project mode reads its other files); a file alone.
+    target=main.py; [ -d "$programs/$name" ] && target=.
+    (cd "$work/$name/after" && "$bin/autofix" apply --no-cache "$target" >/dev/null 2>&1)
     gpus=$(head -3 "$work/$name/before/main.py" | grep -o 'GPUS=[0-9]' | cut -d= -f2)
     run=("$bin/python")
     [ -n "$gpus" ] && run=("$bin/autofix" run --emulate-cuda --gpus "$gpus" -- "$bin/python")

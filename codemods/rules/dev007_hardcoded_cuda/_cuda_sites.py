@@ -63,7 +63,7 @@ from codemods.core.base import Replacement
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
-from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, SWITCHES_CURRENT_GPU
 from codemods.core.tree import Tree, instance_test
 from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
 from codemods.rules.dev007_hardcoded_cuda._corrected_defaults import CorrectedDefaults
@@ -95,22 +95,7 @@ _CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionErr
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 # What makes another GPU the current one, the one `.cuda()` picks (a stream's context switches to its
 # stream's GPU).
-_SWITCHES_CURRENT_GPU = frozenset(
-    {
-        "torch.cuda.set_device",
-        "torch.cuda.device",
-        "torch.cuda.device_of",
-        "torch.cuda.stream",
-        "torch.cuda.set_stream",
-        "torch.cuda.StreamContext",
-        "torch.cuda._DeviceGuard",
-        "torch._C._cuda_setDevice",
-        "torch.accelerator.set_device_index",
-        "torch.accelerator.set_device_idx",
-        "torch.accelerator.device_index",
-    }
-)
-_SWITCHING_LAST_NAMES = frozenset(path.rpartition(".")[2] for path in _SWITCHES_CURRENT_GPU) | {"cuda"}
+_SWITCHING_LAST_NAMES = frozenset(path.rpartition(".")[2] for path in SWITCHES_CURRENT_GPU) | {"cuda"}
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
 _EXIT_CALL = m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit")))
@@ -206,13 +191,15 @@ def cuda_sites(
     aliases: ImportAliases,
     nodes: Sequence[SiteNode] | None = None,
     source: str | None = None,
+    gpu_switched_elsewhere: bool = False,
 ) -> Iterator[Site]:
     """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
     calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only.
-    ``source``: the module's text (``RuleContext.source``), when the caller has it: else generated."""
+    ``source``: the module's text (``RuleContext.source``), when the caller has it: else generated.
+    ``gpu_switched_elsewhere``: a project file this one imports switches the current GPU (project mode)."""
     if nodes is None:
         nodes = tree.of_type(tree.root, (*SITE_KINDS, ANNOTATED))
-    return _Sites(tree, aliases, source).all(nodes)
+    return _Sites(tree, aliases, source, gpu_switched_elsewhere).all(nodes)
 
 
 def _switch_site(switch: Switch) -> Site:
@@ -233,7 +220,13 @@ def _legacy_kind(node: cst.BaseExpression, aliases: ImportAliases) -> str | None
 
 
 class _Sites:
-    def __init__(self, tree: Tree, aliases: ImportAliases, source: str | None = None) -> None:
+    def __init__(
+        self,
+        tree: Tree,
+        aliases: ImportAliases,
+        source: str | None = None,
+        gpu_switched_elsewhere: bool = False,
+    ) -> None:
         self.tree = tree
         self.aliases = aliases
         # The module's text, searched for a multi-GPU setup and writes of an option: the engine's, not a
@@ -250,7 +243,7 @@ class _Sites:
         # Every Name of the module by its spelling, with its position (what _names filters).
         self._all_names: dict[str, tuple[list[cst.Name], list[int]]] = {}
         self._corrections = CorrectedDefaults(tree, aliases)
-        self._gpu_zero: bool | None = None  # _only_gpu_zero
+        self._gpu_zero: bool | None = False if gpu_switched_elsewhere else None  # _only_gpu_zero
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
         self._distributed: bool | None = None  # _option_gpu
         self._options: CliOptions | None = None  # _option_gpu
@@ -873,7 +866,8 @@ class _Sites:
         (``"cuda:1"``, ``.cuda(1)``, ``device_ids=``), no ``torch.cuda.set_device`` or ``with
         torch.cuda.device(...)``? Then ``"cuda:0"`` is the GPU ``.cuda()`` uses, the portable device's.
         What switches the current GPU counts wherever it is named, called or not (``dev =
-        torch.cuda.device``), and so does ``torch.cuda`` handed on (``getattr(torch.cuda, name)``)."""
+        torch.cuda.device``), and so does ``torch.cuda`` handed on (``getattr(torch.cuda, name)``); in
+        project mode, also in a project file this one imports (``helper.use_second_gpu()``)."""
         if self._gpu_zero is None:
             self._gpu_zero = True
             kinds = (cst.SimpleString, cst.Call, cst.Attribute, cst.Name)
@@ -915,7 +909,7 @@ class _Sites:
         elif node.attr.value not in _SWITCHING_LAST_NAMES and not node.attr.value.startswith("__"):
             return False
         qualified = self.aliases.qualify(node)
-        if qualified in _SWITCHES_CURRENT_GPU:
+        if qualified in SWITCHES_CURRENT_GPU:
             return True
         if qualified is not None and qualified.startswith("torch.cuda.__"):
             return True  # `torch.cuda.__dict__["set_device"]`, `torch.cuda.__getattribute__(...)`

@@ -166,7 +166,8 @@ class HardcodedCuda(Rule):
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
         nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
-        sites = list(cuda_sites(self.tree, self.aliases, nodes, self.context.source))
+        switched = self.context.project.switches_gpu is not None
+        sites = list(cuda_sites(self.tree, self.aliases, nodes, self.context.source, switched))
         # An option's GPU gets its own `device` only where no other fix reads the module's device
         others_read_device = any(site.uses_device for site in sites)
         shared: dict[int, dict[cst.CSTNode, Replacement] | None] = {}  # target -> its one fix
