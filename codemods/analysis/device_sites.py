@@ -382,8 +382,12 @@ def _is_read(tree: Tree, name: cst.Name) -> bool:
 
 
 # A helper of the project's own that picks the GPUs when the program runs (YOLO's
-# `utils.select_device(opt.device)` sets CUDA_VISIBLE_DEVICES), not torch's `torch.cuda.set_device`.
-_SELECTS_GPUS = re.compile(r"^(select|choose|pick|set|setup|assign|configure)_(gpus?|devices?|cuda)$")
+# `utils.select_device(opt.device)`, st-gcn's `torchlight.visible_gpu(arg.device)` set
+# CUDA_VISIBLE_DEVICES), not torch's `torch.cuda.set_device`.
+_SELECTS_GPUS = re.compile(
+    r"^(select|choose|pick|set|setup|assign|configure)_(gpus?|devices?|cuda)$"
+    r"|^((set|use)_)?(cuda_)?visible_(gpus?|devices?)$"
+)
 
 
 # What only a tensor has (`x.device`, `x.is_cuda`), or calls as a method (`x.size(0)`, `x.dim()`;

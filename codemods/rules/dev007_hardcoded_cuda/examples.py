@@ -1421,6 +1421,24 @@ INVALID = [
         """,
         line=5,
     ),
+    # The same through a helper named for the GPUs it makes visible (st-gcn's `torchlight.visible_gpu`).
+    Invalid(
+        """
+        import torch
+        import torchlight
+        def start(arg):
+            gpus = torchlight.visible_gpu(arg.gpus)
+            return Net().cuda()
+        """,
+        """
+        import torch
+        import torchlight
+        def start(arg):
+            gpus = torchlight.visible_gpu(arg.gpus)
+            return Net().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+        """,
+        line=5,
+    ),
     # The `else` of an availability test runs exactly when there is no GPU (probe p08).
     Invalid(
         """
