@@ -26,6 +26,7 @@ from codemods.core.dynamic_names import dynamic_name_route
 from codemods.core.name_bindings import bindings_in, reads_name, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.project_names import NO_PROJECT, ProjectNames
+from codemods.core.torchscript import compiled_by
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.CSTNode)
@@ -298,9 +299,26 @@ class Rule:
                 elif self.context.project.route is not None:
                     safety = FixSafety.UNSAFE
                     message += f" (unsafe: {self.context.project.route}, which no reading follows)"
+                elif (compiler := self._compiled_by_torchscript(edits)) is not None:
+                    safety = FixSafety.UNSAFE
+                    message += (
+                        f" (unsafe: TorchScript compiles this code, through {compiler}, and may not"
+                        " compile what the fix writes)"
+                    )
         else:
             safety = FixSafety.NONE
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
+
+    def _compiled_by_torchscript(self, edits: Mapping[cst.CSTNode, Replacement]) -> str | None:
+        source = self.context.source
+        return next(
+            (
+                how
+                for node in edits
+                if (how := compiled_by(self.tree, self.aliases, source, node)) is not None
+            ),
+            None,
+        )
 
     def _shadowed_torch(self, edits: Mapping[cst.CSTNode, Replacement]) -> str | None:
         """The name the file gives ``torch`` where ``edits`` would write it but a function, class or
