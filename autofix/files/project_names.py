@@ -16,10 +16,12 @@ every route ``dynamic_names`` finds in a file, this finds too.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Collection, Iterator, Sequence
+import gc
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from autofix.files.project import _module_file, _parse, _read
+from autofix.files.project import _parse, _read
 from codemods.core.dynamic_names import (
     BUILTIN_ROUTES,
     BY_STRING,
@@ -45,6 +47,18 @@ def project_names(paths: Sequence[Path]) -> dict[Path, ProjectNames]:
     reports them on its own."""
     files = {p.resolve(): p for p in paths if p.suffix == ".py"}
     reader = _Reader(files)
+    # The trees kept until every file is read hold no reference cycles: the collector, which would scan
+    # them again and again as they pile up (it tripled the parse's cost on timm), has nothing to free.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_facts(files, reader)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _read_facts(files: dict[Path, Path], reader: _Reader) -> dict[Path, ProjectNames]:
     found: dict[Path, ProjectNames] = {}
     for resolved, path in files.items():
         module = reader.module(resolved)
@@ -64,35 +78,148 @@ def project_names(paths: Sequence[Path]) -> dict[Path, ProjectNames]:
     return found
 
 
-class _Module:
-    """One project file as this module reads it."""
+class _Files:
+    """The run's Python files by their resolved paths, and which of them a module name means: as
+    :func:`autofix.files.project._module_file` answers, on strings (resolving a path per import cost a
+    third of this pre-pass on timm)."""
 
-    def __init__(self, path: Path, tree: ast.Module, files: Collection[Path]) -> None:
+    def __init__(self, files: dict[Path, Path]) -> None:
+        self.by_text = {str(resolved): resolved for resolved in files}
+        self._bases: dict[tuple[Path, int], list[str]] = {}
+
+    def module_file(self, path: Path, module: str, level: int) -> Path | None:
+        parts = module.split(".") if module else []
+        if not parts:
+            return None
+        key = (path, level)
+        if key not in self._bases:
+            folder = path.parent
+            if level:
+                for _ in range(level - 1):
+                    folder = folder.parent
+                self._bases[key] = [str(folder)]
+            else:
+                self._bases[key] = [str(folder), *map(str, folder.parents)]
+        tail = "/".join(parts)
+        for base in self._bases[key]:
+            stem = f"{base.rstrip('/')}/{tail}"
+            for candidate in (f"{stem}.py", f"{stem}/__init__.py"):
+                if candidate in self.by_text:
+                    return self.by_text[candidate]
+        return None
+
+
+class _Module:
+    """One project file as this module reads it: its imports, what its top level binds, whether it
+    reaches names by a route and switches the current GPU (each walk behind a test of the file's bytes
+    that every spelling it finds passes: walking a tree costs about as much as parsing it)."""
+
+    def __init__(self, path: Path, data: bytes, tree: ast.Module, files: _Files) -> None:
         self.path = path
-        self.tree = tree
-        self.aliases = _import_aliases(tree)
+        statements = list(_statements(tree))
+        imports = [s for s in statements if isinstance(s, ast.Import | ast.ImportFrom)]
+        self.aliases = _aliases_of(imports)
         # Every project file it imports (anywhere in it), and its star imports of them as spelled.
         self.imported: list[Path] = []
         self.stars: list[tuple[str, Path]] = []
-        for node in ast.walk(tree):
+        for node in imports:
             if isinstance(node, ast.Import):
-                sources = [_module_file(path, a.name, 0, files) for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = _module_file(path, node.module or "", node.level, files)
+                sources = [files.module_file(path, a.name, 0) for a in node.names]
+            else:
+                base = files.module_file(path, node.module or "", node.level)
                 # `from pkg import mod`: the submodule is a file of its own
                 sources = [base] + [
-                    _module_file(
-                        path, f"{node.module}.{a.name}" if node.module else a.name, node.level, files
-                    )
+                    files.module_file(path, f"{node.module}.{a.name}" if node.module else a.name, node.level)
                     for a in node.names
                 ]
                 if base is not None and any(a.name == "*" for a in node.names):
                     self.stars.append(("." * node.level + (node.module or ""), base))
-            else:
-                continue
             self.imported.extend(s for s in sources if s is not None and s not in self.imported)
-        self.route = _route(tree, self.aliases)
-        self.switch = _switch(tree, self.aliases)
+        self.stem = path.stem if path.name != "__init__.py" else path.parent.name
+        self.bindings, self.listed = _bindings(tree, self.stem, self.aliases)
+        self.route = self._route(data, tree, statements)
+        self.switch = self._switch(data, tree)
+        # (the tree is not kept: a project's trees together cost about twenty times its source)
+
+    def _route(self, data: bytes, tree: ast.Module, statements: list[ast.stmt]) -> str | None:
+        found = _route_by_statement(statements, self.aliases)
+        if found is not None:
+            return found
+        imported = {name.split(".")[0] for name in self.aliases.values()}
+        if imported & _ROUTE_ROOTS or _ROUTE_WORDS.search(data) or _IMPORTS_ROUTE(statements):
+            return _route(tree, self.aliases)
+        return None
+
+    def _switch(self, data: bytes, tree: ast.Module) -> str | None:
+        named = [name for name in self.aliases.values() if name in SWITCHES_CURRENT_GPU]
+        if named:
+            return f"`{named[0]}`"
+        if _SWITCH_WORDS.search(data) or any(
+            name.startswith(("torch.cuda", "torch.accelerator", "torch._C")) for name in self.aliases.values()
+        ):
+            return _switch(tree, self.aliases)
+        return None
+
+
+def _statements(tree: ast.Module) -> Iterator[ast.stmt]:
+    """Every statement of the module, in functions and classes too (not the expressions in them)."""
+    stack: list[ast.stmt] = list(reversed(tree.body))
+    while stack:
+        statement = stack.pop()
+        yield statement
+        blocks = [getattr(statement, field, None) for field in ("body", "orelse", "finalbody")]
+        blocks += [handler.body for handler in getattr(statement, "handlers", None) or []]
+        blocks += [case.body for case in getattr(statement, "cases", None) or []]
+        for block in blocks:
+            if isinstance(block, list):
+                stack.extend(reversed([s for s in block if isinstance(s, ast.stmt)]))
+
+
+def _route_by_statement(statements: Iterable[ast.stmt], aliases: dict[str, str]) -> str | None:
+    """A function of torch patched or the builtins module written, read from the statements' targets."""
+    for statement in statements:
+        if not isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+            continue
+        targets = statement.targets if isinstance(statement, ast.Assign | ast.Delete) else [statement.target]
+        for target in targets:
+            for part in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+                qualified = _qualified(part, aliases) if isinstance(part, ast.Attribute) else None
+                top = (qualified or "").split(".")[0]
+                if top == "builtins":
+                    return "the builtins module written"
+                if top == "torch" and not (qualified or "").startswith(TORCH_SETTINGS):
+                    return f"`{qualified}` assigned"
+    return None
+
+
+def _IMPORTS_ROUTE(statements: Iterable[ast.stmt]) -> bool:  # noqa: N802 (a test, read as one)
+    """An import of a route itself (``from inspect import currentframe``, ``import __main__``)."""
+    for statement in statements:
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            base = statement.module or "" if isinstance(statement, ast.ImportFrom) else ""
+            for alias in statement.names:
+                full = f"{base}.{alias.name}" if base else alias.name
+                if full in QUALIFIED_ROUTES or full.split(".")[0] in _ROUTE_ROOTS:
+                    return True
+    return False
+
+
+# What every route `_route` finds spells, as bytes of the file: a builtin route read as a name, a route
+# attribute, a call reaching an attribute by a string, `.sys` of another module; or an import of a
+# module whose paths are routes (`_ROUTE_ROOTS`, tested on the imports).
+_ROUTE_ROOTS = frozenset(path.split(".")[0] for path in QUALIFIED_ROUTES) | ROUTE_MODULES
+_ROUTE_WORDS = re.compile(
+    rb"(?<![\w.])(" + "|".join(sorted(BUILTIN_ROUTES)).encode() + rb")\b"
+    rb"|\b(" + "|".join(sorted(ROUTE_ATTRIBUTES | {"setattr", "delattr"})).encode() + rb")\b"
+    rb"|\.\s*sys\b"
+)
+# The last names of what switches the current GPU, but `device` (`torch.cuda.device`, spelled with
+# `cuda.` before it: every file names a `device`).
+_SWITCH_WORDS = re.compile(
+    rb"\b("
+    + "|".join(sorted({p.rpartition(".")[2] for p in SWITCHES_CURRENT_GPU} - {"device"})).encode()
+    + rb")\b|\bcuda\s*\.\s*device\b"
+)
 
 
 class _Reader:
@@ -100,6 +227,7 @@ class _Reader:
 
     def __init__(self, files: dict[Path, Path]) -> None:
         self.files = files
+        self._names = _Files(files)
         self._modules: dict[Path, _Module | None] = {}
         self._stars: dict[Path, StarNames | None] = {}
 
@@ -109,8 +237,8 @@ class _Reader:
             path = self.files[resolved]
             data = _read(path)
             tree = _parse(path, data) if data is not None else None
-            if tree is not None:
-                self._modules[resolved] = _Module(resolved, tree, self.files)
+            if data is not None and tree is not None:
+                self._modules[resolved] = _Module(resolved, data, tree, self._names)
         return self._modules[resolved]
 
     def first_reached(self, start: Path, fact: str) -> str | None:
@@ -156,8 +284,12 @@ class _Reader:
 
 def _import_aliases(tree: ast.Module) -> dict[str, str]:
     """Local name -> the qualified name an absolute import binds it to, anywhere in the file."""
+    return _aliases_of(s for s in _statements(tree) if isinstance(s, ast.Import | ast.ImportFrom))
+
+
+def _aliases_of(imports: Iterable[ast.Import | ast.ImportFrom]) -> dict[str, str]:
     aliases: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in imports:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -190,15 +322,39 @@ def _with_parents(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST | None]]:
         stack.extend((child, node) for child in ast.iter_child_nodes(node))
 
 
+# Routes that reach the importing file's names only where code writes through what they give: a
+# module object by its name (`sys.modules[fn.__module__]`, `import_module(name)`), which a registry
+# reads (`hasattr(mod, "__all__")`) without changing any name a fix reads.
+_WRITTEN_THROUGH = frozenset(
+    {
+        "sys.modules",
+        "importlib.import_module",
+        "importlib.reload",
+        "importlib.__import__",
+        "pkgutil.resolve_name",
+    }
+)
+# Builtins that, called in a project file, reach that file's own namespace only.
+_OWN_NAMESPACE = frozenset({"globals", "locals", "vars", "dir"})
+
+
 def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
-    """A route to names no statement spells that the file mentions, in dynamic_names' words."""
+    """A route by which the file may reach another file's names (the file that imports it), in
+    dynamic_names' words: frames and a handed function's ``__globals__`` (a caller's namespace), the
+    main module, ``gc`` and ``inspect.getmodule``, ``exec``/``eval`` and a builtin route handed out
+    (``run = exec``), the builtins module or a torch function written, a module of routes handed on;
+    and a module object reached by name (``sys.modules[...]``) where the file writes through it
+    (``sys.modules["__main__"].F = ...``, or through a name bound to it). Calling ``globals()`` or
+    ``locals()`` reaches the file's own names, which the rules of the importing file never read."""
+    written = _written_through(tree)
     for node, parent in _with_parents(tree):
         if isinstance(node, ast.Name):
             if node.id in BUILTIN_ROUTES:
-                called_with_arguments = (
-                    isinstance(parent, ast.Call) and parent.func is node and (parent.args or parent.keywords)
-                )
-                if not (node.id in ROUTES_WITHOUT_ARGUMENTS and called_with_arguments):
+                called = isinstance(parent, ast.Call) and parent.func is node
+                with_arguments = called and (parent.args or parent.keywords)  # type: ignore[union-attr]
+                if node.id in ROUTES_WITHOUT_ARGUMENTS and with_arguments:
+                    continue  # `vars(args)`: an object's attributes
+                if not (called and node.id in _OWN_NAMESPACE):
                     return f"`{node.id}`"
             module = aliases.get(node.id)
             read_by_string = (  # `getattr(sys, "frozen")`: the string is what may be a route
@@ -213,13 +369,18 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
                 and not read_by_string
             ):
                 return f"`{node.id}` handed on"  # `s = sys`, `f(inspect)`
+            if module in _WRITTEN_THROUGH and id(node) in written:
+                return f"`{module}` written through"
         elif isinstance(node, ast.Attribute):
             if node.attr in ROUTE_ATTRIBUTES:
                 return f"`.{node.attr}`"
             qualified = _qualified(node, aliases)
-            if qualified == "sys.modules" and _membership_test(node, parent):
-                continue  # `"google.colab" in sys.modules`: is a module loaded?
-            if qualified in QUALIFIED_ROUTES or (qualified or "").endswith(".sys"):
+            if qualified in _WRITTEN_THROUGH:
+                if id(node) in written:
+                    return f"`{qualified}` written through"
+                if not _used_in_place(node, parent):
+                    return f"`{qualified}` handed on"  # `modules = sys.modules`: its importers get it
+            elif qualified in QUALIFIED_ROUTES or (qualified or "").endswith(".sys"):
                 return f"`{qualified}`"
         elif isinstance(node, ast.Import | ast.ImportFrom):
             base = node.module or "" if isinstance(node, ast.ImportFrom) else ""
@@ -227,7 +388,9 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
                 full = f"{base}.{alias.name}" if base else alias.name
                 if alias.name == "*" and base in ROUTE_MODULES:
                     return f"`from {base} import *`"
-                if full in QUALIFIED_ROUTES or full.split(".")[0] == "__main__":
+                if (full in QUALIFIED_ROUTES and full not in _WRITTEN_THROUGH) or full.split(".")[
+                    0
+                ] == "__main__":
                     return f"`{full}`"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BY_STRING:
             named = [
@@ -248,6 +411,61 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
                     if top == "torch" and not (qualified or "").startswith(TORCH_SETTINGS):
                         return f"`{qualified}` assigned"
     return None
+
+
+def _written_through(tree: ast.Module) -> set[int]:
+    """The nodes (by id) that code writes through: in a store target's object (``a.b[k].c = v``: ``a``,
+    ``a.b``, ``a.b[k]``; not a dunder's, ``mod.__all__ = [...]``), the object of ``setattr``/``delattr``,
+    of ``.__dict__``/``vars()`` updated or subscripted, and, one step back, everything in the value a
+    name is bound to that is then written through (``mod = sys.modules[name]`` then ``mod.F = f``)."""
+    roots: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+            targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+            for target in targets:
+                parts = target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+                roots.extend(
+                    p.value
+                    for p in parts
+                    if isinstance(p, ast.Subscript) or (isinstance(p, ast.Attribute) and not _dunder(p.attr))
+                )
+        elif isinstance(node, ast.Call):
+            if (
+                isinstance(node.func, ast.Name)
+                and node.func.id in ("setattr", "delattr", "vars")
+                and node.args
+            ):
+                roots.append(node.args[0])
+            elif isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "setdefault", "pop"):
+                roots.append(node.func.value)  # `m.__dict__.update(...)`
+    written = {id(n) for root in roots for n in ast.walk(root)}
+    written_names = {
+        n.id
+        for root in roots
+        for n in ast.walk(root)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    for node in ast.walk(tree):  # one step back through a name: `mod = sys.modules[...]`
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id in written_names for t in node.targets
+        ):
+            written.update(id(n) for n in ast.walk(node.value))
+    return written
+
+
+def _used_in_place(node: ast.AST, parent: ast.AST | None) -> bool:
+    """``sys.modules[name]``, ``sys.modules.get(name)``, ``import_module(name)``, ``"x" in sys.modules``:
+    used where it is spelled, not bound to a name or handed to a call."""
+    return (
+        (isinstance(parent, ast.Subscript | ast.Attribute) and parent.value is node)
+        or (isinstance(parent, ast.Call) and parent.func is node)
+        or _membership_test(node, parent)
+    )
+
+
+def _dunder(name: str) -> bool:
+    """``__all__``, ``__doc__``: a module's own bookkeeping, which no fix reads."""
+    return name.startswith("__") and name.endswith("__")
 
 
 def _membership_test(node: ast.AST, parent: ast.AST | None) -> bool:
@@ -276,46 +494,50 @@ def _switch(tree: ast.Module, aliases: dict[str, str]) -> str | None:
     return None
 
 
-def _exported(module: _Module, star_names: Callable[[Path], StarNames | None]) -> StarNames | None:
-    """The names ``from <module> import *`` binds (its ``__all__``, else its public names), each with
-    what it holds: the qualified name of an import, else the module's own (``layers.F``). None where a
-    star import of its own cannot be followed. A name bound twice to different things, once under a
-    condition, is the module's own: it may be either."""
-    stem = module.path.stem if module.path.name != "__init__.py" else module.path.parent.name
-    meanings: dict[str, str] = {}
-    doubtful: set[str] = set()
+# What a module's top level binds, in order: (name, meaning, under a condition), or for a star
+# import (None, its `ImportFrom`, under a condition), resolved when a star import of the module is read.
+_Binding = tuple[str | None, str | ast.ImportFrom, bool]
+
+
+def _alias_bound(statement: ast.stmt, aliases: dict[str, str]) -> tuple[str, str] | None:
+    """``name = <what an import binds>`` (``F = torch.nn.functional``): the name and what it holds."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return None
+    target = statement.targets[0]
+    qualified = (
+        _qualified(statement.value, aliases)
+        if isinstance(statement.value, ast.Name | ast.Attribute)
+        else None
+    )
+    return (target.id, qualified) if isinstance(target, ast.Name) and qualified is not None else None
+
+
+def _bindings(
+    tree: ast.Module, stem: str, aliases: dict[str, str]
+) -> tuple[list[_Binding], list[str] | None]:
+    """The module-level bindings of ``tree`` in order, and its literal ``__all__`` (None without one):
+    what a star import of it needs, read once so that the tree need not be kept."""
+    found: list[_Binding] = []
     listed: list[str] | None = None
 
-    def bind(name: str, meaning: str, conditional: bool) -> None:
-        if name in meanings and meanings[name] != meaning and conditional:
-            doubtful.add(name)
-        meanings[name] = meaning
-
-    def walk(body: Sequence[ast.stmt], conditional: bool) -> bool:
+    def walk(body: Sequence[ast.stmt], conditional: bool) -> None:
         nonlocal listed
         for statement in body:
             if isinstance(statement, ast.Import):
                 for alias in statement.names:
                     local = alias.asname or alias.name.split(".")[0]
-                    bind(local, alias.name if alias.asname else local, conditional)
+                    found.append((local, alias.name if alias.asname else local, conditional))
             elif isinstance(statement, ast.ImportFrom):
                 if any(a.name == "*" for a in statement.names):
-                    names = _star_of(module, statement, star_names)
-                    if names is None:
-                        return False
-                    for name, meaning in names:
-                        bind(name, meaning, conditional)
+                    found.append((None, statement, conditional))
                     continue
                 for alias in statement.names:
                     local = alias.asname or alias.name
                     absolute = not statement.level and statement.module
-                    bind(
-                        local,
-                        f"{statement.module}.{alias.name}" if absolute else f"{stem}.{local}",
-                        conditional,
-                    )
+                    meaning = f"{statement.module}.{alias.name}" if absolute else f"{stem}.{local}"
+                    found.append((local, meaning, conditional))
             elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                bind(statement.name, f"{stem}.{statement.name}", conditional)
+                found.append((statement.name, f"{stem}.{statement.name}", conditional))
             else:
                 if (
                     isinstance(statement, ast.Assign)
@@ -324,20 +546,49 @@ def _exported(module: _Module, star_names: Callable[[Path], StarNames | None]) -
                 ):
                     items = [e.value for e in statement.value.elts if isinstance(e, ast.Constant)]
                     listed = [i for i in items if isinstance(i, str)]
-                for node in _bound_names(statement):
-                    bind(node, f"{stem}.{node}", conditional)
+                bound_to = _alias_bound(statement, aliases)
+                if bound_to is not None:  # `F = torch.nn.functional`, `modules = sys.modules`
+                    found.append((*bound_to, conditional))
+                else:
+                    found.extend((name, f"{stem}.{name}", conditional) for name in _bound_names(statement))
                 inner = [getattr(statement, field, None) for field in ("body", "orelse", "finalbody")]
                 handlers = getattr(statement, "handlers", None) or []
-                blocks = [b for b in inner if isinstance(b, list)] + [h.body for h in handlers]
-                if any(not walk(block, True) for block in blocks):
-                    return False
-        return True
+                for block in [b for b in inner if isinstance(b, list)] + [h.body for h in handlers]:
+                    walk(block, True)
 
-    if not walk(module.tree.body, False):
-        return None
-    names = listed if listed is not None else [n for n in meanings if not n.startswith("_")]
+    walk(tree.body, False)
+    return found, listed
+
+
+def _exported(module: _Module, star_names: Callable[[Path], StarNames | None]) -> StarNames | None:
+    """The names ``from <module> import *`` binds (its ``__all__``, else its public names), each with
+    what it holds: the qualified name of an import, else the module's own (``layers.F``). None where a
+    star import of its own cannot be followed. A name bound twice to different things, once under a
+    condition, is the module's own: it may be either."""
+    meanings: dict[str, str] = {}
+    doubtful: set[str] = set()
+    for name, meaning, conditional in module.bindings:
+        if name is None:
+            assert isinstance(meaning, ast.ImportFrom)
+            names = _star_of(module, meaning, star_names)
+            if names is None:
+                return None
+            pairs: list[tuple[str, str]] = list(names)
+        else:
+            assert isinstance(meaning, str)
+            pairs = [(name, meaning)]
+        for bound, what in pairs:
+            if bound in meanings and meanings[bound] != what and conditional:
+                doubtful.add(bound)
+            meanings[bound] = what
+    listed = module.listed
+    exported = listed if listed is not None else [n for n in meanings if not n.startswith("_")]
     return tuple(
-        sorted((n, f"{stem}.{n}" if n in doubtful else meanings[n]) for n in set(names) if n in meanings)
+        sorted(
+            (n, f"{module.stem}.{n}" if n in doubtful else meanings[n])
+            for n in set(exported)
+            if n in meanings
+        )
     )
 
 

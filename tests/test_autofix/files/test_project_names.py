@@ -88,6 +88,7 @@ def test_a_star_import_that_re_exports_torch_keeps_the_fix(tmp_path, check):
         ("__all__ = ['G']\nclass F:\n    pass\nG = 1\n", None),  # not listed: not bound by the star
         ("try:\n    import torch.nn.functional as F\nexcept ImportError:\n    F = None\n", "layers.F"),
         ("_F = 1\n", None),  # private
+        ("import torch\nF = torch.nn.functional\n", "torch.nn.functional"),  # bound to what an import binds
         ("from .sub import *\n", None),  # relative star of a module outside the run: unknown
     ],
 )
@@ -148,10 +149,47 @@ def test_a_gpu_switch_in_an_imported_project_file_keeps_cuda_zero_explicit(tmp_p
     assert "main.py:5:" in check(root) and "pins an explicit GPU" in check(root)
 
 
-@pytest.mark.parametrize("source, route", ROUTES)
-def test_project_mode_sees_every_route_dynamic_names_sees(source, route):
+# Routes that reach only the project file's own names (called there), or a module object that nothing
+# writes through (a registry reading `sys.modules[fn.__module__]`): no other file's names change.
+NOT_ACROSS_FILES = {
+    "`globals()`",
+    "`locals()`",
+    "`vars()`",
+    "`dir()`",
+    "`importlib.import_module`",
+    "`pkgutil.resolve_name`",
+}
+
+
+@pytest.mark.parametrize("source, route", [(s, r) for s, r in ROUTES if r not in NOT_ACROSS_FILES])
+def test_project_mode_sees_every_route_dynamic_names_sees_across_files(source, route):
     tree = ast.parse(source)
     assert _route(tree, _import_aliases(tree)) is not None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import importlib\nm = importlib.import_module('__main__')\nm.F = g\n",
+        "import sys\nsetattr(sys.modules['__main__'], 'F', g)\n",
+        "import sys\nsys.modules['__main__'].__dict__.update(F=g)\n",
+        "import sys\ndef install(name):\n    vars(sys.modules[name])['F'] = g\n",
+        "G = globals\n",  # handed out: called in the importing file, it gives that file's names
+        "import sys as _sys\nmodules = _sys.modules\n",  # handed out: an importer may write through it
+    ],
+)
+def test_a_module_object_written_through_or_a_route_handed_out_counts(source):
+    tree = ast.parse(source)
+    assert _route(tree, _import_aliases(tree)) is not None
+
+
+def test_a_registry_reading_module_objects_does_not_count():
+    source = (
+        "import sys\n\n\ndef register_model(fn):\n    mod = sys.modules[fn.__module__]\n"
+        "    if hasattr(mod, '__all__'):\n        mod.__all__.append(fn.__name__)\n    return fn\n"
+    )
+    tree = ast.parse(source)
+    assert _route(tree, _import_aliases(tree)) is None
 
 
 @pytest.mark.parametrize("source", ORDINARY[:-1])  # (a parameter named `eval` is read coarsely)
