@@ -59,10 +59,19 @@ def project_names(paths: Sequence[Path]) -> dict[Path, ProjectNames]:
 
 
 def _read_facts(files: dict[Path, Path], reader: _Reader) -> dict[Path, ProjectNames]:
+    # A file that scripts modules may script any file's classes: said once, for every file.
+    scripting = next(
+        (
+            f"`{path.name}`, which hands modules to `torch.jit.script`"
+            for path in files.values()
+            if (data := _read(path)) is not None and _SCRIPTS.search(data)
+        ),
+        None,
+    )
     found: dict[Path, ProjectNames] = {}
     for resolved, path in files.items():
         module = reader.module(resolved)
-        if module is None or not module.imported:
+        if module is None or not (module.imported or scripting):
             continue
         facts = ProjectNames(
             stars=tuple(
@@ -72,6 +81,7 @@ def _read_facts(files: dict[Path, Path], reader: _Reader) -> dict[Path, ProjectN
             ),
             route=reader.first_reached(resolved, "route"),
             switches_gpu=reader.first_reached(resolved, "switch"),
+            scripts=scripting,
         )
         if facts != ProjectNames():
             found[path] = facts
@@ -103,7 +113,7 @@ class _Files:
         tail = "/".join(parts)
         for base in self._bases[key]:
             stem = f"{base.rstrip('/')}/{tail}"
-            for candidate in (f"{stem}.py", f"{stem}/__init__.py"):
+            for candidate in (f"{stem}/__init__.py", f"{stem}.py"):  # (Python takes the package first)
                 if candidate in self.by_text:
                     return self.by_text[candidate]
         return None
@@ -136,7 +146,7 @@ class _Module:
                     self.stars.append(("." * node.level + (node.module or ""), base))
             self.imported.extend(s for s in sources if s is not None and s not in self.imported)
         self.stem = path.stem if path.name != "__init__.py" else path.parent.name
-        self.bindings, self.listed = _bindings(tree, self.stem, self.aliases)
+        self.bindings, self.listed = _bindings(tree, self.stem, self.aliases, path.name == "__init__.py")
         self.route = self._route(data, tree, statements)
         self.switch = self._switch(data, tree)
         # (the tree is not kept: a project's trees together cost about twenty times its source)
@@ -204,6 +214,9 @@ def _IMPORTS_ROUTE(statements: Iterable[ast.stmt]) -> bool:  # noqa: N802 (a tes
     return False
 
 
+# `torch.jit.script` however it is reached (`jit.script`, `torch.jit._script.script`, imported).
+_SCRIPTS = re.compile(rb"\bjit\s*\.\s*_?script\b|\bfrom\s+torch\.jit\b")
+
 # What every route `_route` finds spells, as bytes of the file: a builtin route read as a name, a route
 # attribute, a call reaching an attribute by a string, `.sys` of another module; or an import of a
 # module whose paths are routes (`_ROUTE_ROOTS`, tested on the imports).
@@ -269,17 +282,18 @@ class _Reader:
 
     def star_names(self, path: Path, within: frozenset[Path] = frozenset()) -> StarNames | None:
         """What ``from <path's module> import *`` binds, or None where it cannot be known (a star import
-        of a module outside the project whose names are not known, a cycle of star imports)."""
+        of a module outside the project whose names are not known). Inside a cycle of star imports, a
+        module already being read binds nothing more (it is half run there); only answers read from
+        outside any chain are kept, as those inside depend on where the chain started."""
         if path in within:
-            return None
-        if path not in self._stars:
-            module = self.module(path)
-            self._stars[path] = (
-                _exported(module, lambda source: self.star_names(source, within | {path}))
-                if module is not None
-                else None
-            )
-        return self._stars[path]
+            return ()
+        if path in self._stars:
+            return self._stars[path]
+        module = self.module(path)
+        found = _exported(module, lambda source: self.star_names(source, within | {path})) if module else None
+        if not within:
+            self._stars[path] = found
+        return found
 
 
 def _import_aliases(tree: ast.Module) -> dict[str, str]:
@@ -334,6 +348,9 @@ _WRITTEN_THROUGH = frozenset(
         "pkgutil.resolve_name",
     }
 )
+# The last names of the routes reached through a module (`import_module`, `get_objects`, `modules`):
+# spelled as a string to `getattr`, they are the route.
+_QUALIFIED_LAST_NAMES = frozenset(path.rpartition(".")[2] for path in QUALIFIED_ROUTES)
 # Builtins that, called in a project file, reach that file's own namespace only.
 _OWN_NAMESPACE = frozenset({"globals", "locals", "vars", "dir"})
 
@@ -396,7 +413,7 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
             named = [
                 a.value for a in node.args[1:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)
             ]
-            if named and (named[0] in ROUTE_ATTRIBUTES or named[0] == "modules"):
+            if named and (named[0] in ROUTE_ATTRIBUTES or named[0] in _QUALIFIED_LAST_NAMES):
                 return f'`{node.func.id}(..., "{named[0]}")`'
             if node.func.id in ("setattr", "delattr") and node.args and _is_torch(node.args[0], aliases):
                 return f"`{node.func.id}` on a torch module"
@@ -513,16 +530,23 @@ def _alias_bound(statement: ast.stmt, aliases: dict[str, str]) -> tuple[str, str
 
 
 def _bindings(
-    tree: ast.Module, stem: str, aliases: dict[str, str]
+    tree: ast.Module, stem: str, aliases: dict[str, str], package: bool = False
 ) -> tuple[list[_Binding], list[str] | None]:
-    """The module-level bindings of ``tree`` in order, and its literal ``__all__`` (None without one):
-    what a star import of it needs, read once so that the tree need not be kept."""
+    """The module-level bindings of ``tree`` in order, and its ``__all__`` when it is one literal list
+    of strings assigned once and never changed (else None: every name counts): what a star import of it
+    needs, read once so that the tree need not be kept. Where a name may be bound in a way the order
+    does not show (``global F`` in a function, a walrus in a comprehension, a ``match`` capture,
+    ``del``), it counts as the module's own under a condition; ``if TYPE_CHECKING:`` binds nothing."""
     found: list[_Binding] = []
     listed: list[str] | None = None
+    all_changed = False
 
     def walk(body: Sequence[ast.stmt], conditional: bool) -> None:
-        nonlocal listed
+        nonlocal listed, all_changed
         for statement in body:
+            if isinstance(statement, ast.If) and _type_checking(statement.test):
+                walk(statement.orelse, True)  # (its body runs only under a type checker)
+                continue
             if isinstance(statement, ast.Import):
                 for alias in statement.names:
                     local = alias.asname or alias.name.split(".")[0]
@@ -536,16 +560,34 @@ def _bindings(
                     absolute = not statement.level and statement.module
                     meaning = f"{statement.module}.{alias.name}" if absolute else f"{stem}.{local}"
                     found.append((local, meaning, conditional))
+                if package and statement.level == 1 and statement.module:
+                    # `from .functional import x` in a package binds its submodule `functional` too
+                    found.append((statement.module.split(".")[0], f"{stem}.{statement.module}", True))
             elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 found.append((statement.name, f"{stem}.{statement.name}", conditional))
             else:
-                if (
-                    isinstance(statement, ast.Assign)
-                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets)
-                    and isinstance(statement.value, ast.List | ast.Tuple)
-                ):
-                    items = [e.value for e in statement.value.elts if isinstance(e, ast.Constant)]
-                    listed = [i for i in items if isinstance(i, str)]
+                if _assigns_all(statement):
+                    value = getattr(statement, "value", None)
+                    items = value.elts if isinstance(value, ast.List | ast.Tuple) else None
+                    literal = items is not None and all(
+                        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items
+                    )
+                    if (
+                        listed is not None
+                        or conditional
+                        or not literal
+                        or not isinstance(statement, ast.Assign)
+                    ):
+                        all_changed = True
+                    else:
+                        listed = [
+                            e.value
+                            for e in items or ()
+                            if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                        ]
+                if isinstance(statement, ast.Delete):
+                    for name in _bound_names(statement, deleted=True):
+                        found.append((name, f"{stem}.{name}", True))
                 bound_to = _alias_bound(statement, aliases)
                 if bound_to is not None:  # `F = torch.nn.functional`, `modules = sys.modules`
                     found.append((*bound_to, conditional))
@@ -553,11 +595,54 @@ def _bindings(
                     found.extend((name, f"{stem}.{name}", conditional) for name in _bound_names(statement))
                 inner = [getattr(statement, field, None) for field in ("body", "orelse", "finalbody")]
                 handlers = getattr(statement, "handlers", None) or []
-                for block in [b for b in inner if isinstance(b, list)] + [h.body for h in handlers]:
+                cases = getattr(statement, "cases", None) or []
+                blocks = [b for b in inner if isinstance(b, list)] + [h.body for h in handlers]
+                for block in blocks + [c.body for c in cases]:
                     walk(block, True)
 
     walk(tree.body, False)
-    return found, listed
+    # What the order above cannot place: names bound by `global` in functions, walruses in
+    # comprehensions, `match` captures, and `__all__` changed after it is assigned.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            found.extend((name, f"{stem}.{name}", True) for name in node.names)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            found.append((node.target.id, f"{stem}.{node.target.id}", True))
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            found.append((node.name, f"{stem}.{node.name}", True))
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            found.append((node.rest, f"{stem}.{node.rest}", True))
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "__all__"
+            and isinstance(node.ctx, ast.Load)
+        ):
+            all_changed = True  # `__all__.append("F")`, `.extend`, `+=` through a method
+        elif (
+            isinstance(node, ast.AugAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "__all__"
+        ):
+            all_changed = True
+    return found, None if all_changed else listed
+
+
+def _assigns_all(statement: ast.stmt) -> bool:
+    targets = (
+        statement.targets
+        if isinstance(statement, ast.Assign)
+        else [statement.target]
+        if isinstance(statement, ast.AugAssign | ast.AnnAssign)
+        else []
+    )
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _exported(module: _Module, star_names: Callable[[Path], StarNames | None]) -> StarNames | None:
@@ -582,6 +667,9 @@ def _exported(module: _Module, star_names: Callable[[Path], StarNames | None]) -
                 doubtful.add(bound)
             meanings[bound] = what
     listed = module.listed
+    if listed is not None:
+        for name in listed:  # listed, bound by no statement: a submodule, a module `__getattr__`
+            meanings.setdefault(name, f"{module.stem}.{name}")
     exported = listed if listed is not None else [n for n in meanings if not n.startswith("_")]
     return tuple(
         sorted(
@@ -607,7 +695,7 @@ def _star_of(
     )
 
 
-def _bound_names(statement: ast.stmt) -> Iterator[str]:
+def _bound_names(statement: ast.stmt, deleted: bool = False) -> Iterator[str]:
     """The module-level names a statement binds itself: a simple statement's targets, a compound one's
     header (``for x in``, ``with ... as f``, ``except E as e``, a walrus in a test); the statements of
     its blocks are ``walk``'s, with their condition. Not in nested scopes (functions, lambdas,
@@ -630,6 +718,6 @@ def _bound_names(statement: ast.stmt) -> Iterator[str]:
         node = stack.pop()
         if isinstance(node, _COMPREHENSIONS_AND_SCOPES):
             continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del if deleted else ast.Store):
             yield node.id
         stack.extend(ast.iter_child_nodes(node))

@@ -26,7 +26,7 @@ from codemods.core.dynamic_names import dynamic_name_route
 from codemods.core.name_bindings import bindings_in, reads_name, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.project_names import NO_PROJECT, ProjectNames
-from codemods.core.torchscript import compiled_by
+from codemods.core.torchscript import compiled_by, writes_unscriptable
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.CSTNode)
@@ -310,12 +310,15 @@ class Rule:
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
 
     def _compiled_by_torchscript(self, edits: Mapping[cst.CSTNode, Replacement]) -> str | None:
+        if not any(writes_unscriptable(replacement) for replacement in edits.values()):
+            return None
         source = self.context.source
         return next(
             (
                 how
                 for node in edits
-                if (how := compiled_by(self.tree, self.aliases, source, node)) is not None
+                if (how := compiled_by(self.tree, self.aliases, source, node, self.context.project.scripts))
+                is not None
             ),
             None,
         )

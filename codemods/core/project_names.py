@@ -14,6 +14,8 @@ engine reads the project's files (``autofix.files.project_names``) and hands eac
   for sure, and :meth:`codemods.core.base.Rule.report` offers them as unsafe.
 - ``switches_gpu``: which imported project module names what switches the current GPU
   (``torch.cuda.set_device``), so that ``"cuda:0"`` need not be the GPU ``.cuda()`` uses (DEV007).
+- ``scripts``: a project file that hands modules to ``torch.jit.script``, which compiles the classes
+  of other files too (:mod:`codemods.core.torchscript`).
 
 A file given alone gets none of these: its star imports keep the conventions of
 :mod:`codemods.core.names`, and routes in other files stay out of reach (the module docstring of
@@ -36,6 +38,9 @@ class ProjectNames:
     stars: tuple[tuple[str, StarNames], ...] = ()
     route: str | None = None
     switches_gpu: str | None = None
+    # A project file that hands modules to `torch.jit.script` (which may be this file's classes), said
+    # as a message says it (codemods.core.torchscript).
+    scripts: str | None = None
 
     def star_names(self, module: str) -> StarNames | None:
         """What ``from <module> import *`` binds, where the project shows it, else None."""

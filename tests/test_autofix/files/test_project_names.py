@@ -108,12 +108,38 @@ def test_stars_of_stars_are_followed(tmp_path):
     assert facts is not None and dict(facts.star_names("layers") or ()).get("F") == "ops.F"
 
 
-def test_a_cycle_of_star_imports_is_not_known(tmp_path):
-    # (what `ops` takes from a half-run `layers` depends on the order they run in)
+def test_a_cycle_of_star_imports_ends_with_what_each_module_binds(tmp_path):
+    # (at run time `ops` takes what a half-run `layers` has bound: none of torch's names)
     ops = "from layers import *\nclass F:\n    pass\n"
     root = _write(tmp_path / "p", {"main.py": MAIN_F, "layers.py": "from ops import *\n", "ops.py": ops})
     facts = _facts(root)
-    assert facts is None or facts.star_names("layers") is None
+    assert facts is not None and dict(facts.star_names("layers") or ()).get("F") == "ops.F"
+
+
+def test_an_import_only_a_type_checker_runs_binds_nothing(tmp_path):
+    layers = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import torch.nn.functional as F\n"
+    root = _write(tmp_path / "p", {"main.py": MAIN_F, "layers.py": layers})
+    facts = _facts(root)
+    assert facts is None or "F" not in dict(facts.star_names("layers") or ())
+
+
+@pytest.mark.parametrize(
+    "layers",
+    [
+        # probe 9: what binds `F` in a way the order of statements does not show
+        "import torch.nn.functional as F\ndel F\n",
+        "def _setup():\n    global F\n    F = 1\n_setup()\n",
+        "_ = [(F := 1) for _k in range(1)]\n",
+        "match 1:\n    case F:\n        pass\n",
+        "__all__ = ['helper']\nF = 1\n__all__ += ['F']\n",
+        "__all__ = ['helper']\nF = 1\n__all__.append('F')\n",
+        "__all__ = ['helper', 'F']\ndef __getattr__(name):\n    return 1\n",
+    ],
+)
+def test_a_name_bound_out_of_order_is_the_modules_own(tmp_path, layers):
+    root = _write(tmp_path / "p", {"main.py": MAIN_F, "layers.py": layers})
+    facts = _facts(root)
+    assert facts is not None and dict(facts.star_names("layers") or ()).get("F") == "layers.F"
 
 
 def test_a_route_in_an_imported_project_file_makes_fixes_unsafe(tmp_path, check):

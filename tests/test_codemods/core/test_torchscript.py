@@ -56,11 +56,29 @@ def test_python_code_is_not(source):
     assert _compiled(source) is None
 
 
-def test_a_fix_in_a_script_module_is_unsafe(tmp_path, run_cli):
-    (tmp_path / "block.py").write_text(
-        "import torch\n\n\nclass Block(torch.jit.ScriptModule):\n    def __init__(self):\n"
-        "        super().__init__()\n        self.fc = torch.nn.Linear(2, 2)\n\n"
-        "    @torch.jit.script_method\n    def forward(self, x):\n        return self.fc(x) + torch.zeros(2)\n"
-    )
+SCRIPT_MODULE = """\
+import torch
+
+
+class Block(torch.jit.ScriptModule):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(2, 2)
+
+    def bias(self):
+        return torch.ones(2)
+
+    @torch.jit.script_method
+    def forward(self, x):
+        return self.fc(x) + self.bias() + torch.zeros(2)
+"""
+
+
+def test_a_fix_writing_what_torchscript_refuses_is_unsafe_there(tmp_path, run_cli):
+    (tmp_path / "block.py").write_text(SCRIPT_MODULE)
     out = run_cli("check", "--no-cache", "--select", "DEV003", str(tmp_path / "block.py"))[1]
-    assert "TorchScript compiles this code" in out and "[*unsafe]" in out
+    bias, forward = [line for line in out.splitlines() if "DEV003" in line]
+    # `bias()` has no input: its fix reads `next(self.parameters()).device`, which does not compile
+    assert "TorchScript compiles this code" in bias and "[*unsafe]" in bias
+    # `forward`'s fix reads `x.device`: TorchScript compiles that, so the fix stays safe
+    assert "TorchScript" not in forward and forward.endswith("[*]")

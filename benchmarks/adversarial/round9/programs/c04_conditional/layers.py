@@ -1,0 +1,9 @@
+import torch
+class _Hard:
+    @staticmethod
+    def sigmoid(x):
+        return torch.clamp(x * 0.25 + 0.5, 0, 1)
+
+import os
+if os.sep:
+    F = _Hard

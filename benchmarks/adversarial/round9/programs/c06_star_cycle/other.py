@@ -1,0 +1,3 @@
+from layers import *
+def helper():
+    return 1

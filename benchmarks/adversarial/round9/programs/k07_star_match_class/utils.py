@@ -1,0 +1,4 @@
+import torch
+match 1:
+    case int(F):
+        pass

@@ -1,0 +1,10 @@
+import torch
+class _Hard:
+    @staticmethod
+    def sigmoid(x):
+        return torch.clamp(x * 0.25 + 0.5, 0, 1)
+
+def _setup():
+    global F
+    F = _Hard
+_setup()

@@ -1,0 +1,5 @@
+import torch
+def helper():
+    return 1
+def sigmoid(x):
+    return torch.clamp(x * 0.25 + 0.5, 0, 1)

@@ -1,0 +1,7 @@
+import torch
+import hard as F
+from layers import *
+
+torch.manual_seed(0)
+x = torch.randn(3)
+print(F.sigmoid(x))

@@ -1,0 +1,8 @@
+import torch
+class _Hard:
+    @staticmethod
+    def sigmoid(x):
+        return torch.clamp(x * 0.25 + 0.5, 0, 1)
+
+for _k in [(F := _Hard)]:
+    pass

@@ -1,0 +1,3 @@
+import torch
+def helper():
+    return 1

@@ -1,0 +1,4 @@
+import torch
+import torch.nn.functional as nnf
+mod = nnf
+mod.sigmoid = lambda x: torch.clamp(x * 0.25 + 0.5, 0, 1)

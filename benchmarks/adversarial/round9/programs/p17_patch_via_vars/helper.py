@@ -1,0 +1,3 @@
+import torch
+import torch.nn.functional as nnf
+vars(nnf)["sigmoid"] = lambda x: torch.clamp(x * 0.25 + 0.5, 0, 1)

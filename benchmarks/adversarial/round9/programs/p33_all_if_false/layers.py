@@ -1,0 +1,11 @@
+import torch
+class _Hard:
+    @staticmethod
+    def sigmoid(x):
+        return torch.clamp(x * 0.25 + 0.5, 0, 1)
+
+def helper():
+    return 1
+F = _Hard
+if False:
+    __all__ = ["helper"]

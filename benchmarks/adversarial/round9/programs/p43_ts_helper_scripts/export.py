@@ -1,0 +1,4 @@
+import torch
+
+def build(module):
+    return torch.jit.script(module)

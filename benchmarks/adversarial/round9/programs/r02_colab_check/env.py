@@ -1,0 +1,2 @@
+import sys
+IN_COLAB = "google.colab" in sys.modules

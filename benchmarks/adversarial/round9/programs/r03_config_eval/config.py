@@ -1,0 +1,4 @@
+import ast
+
+def load():
+    return ast.literal_eval("{\"seed\": 0}")

@@ -1,0 +1,6 @@
+import logging
+logging.basicConfig(level=logging.WARNING)
+_log = logging.getLogger("p")
+
+def info(msg):
+    _log.info(msg)
