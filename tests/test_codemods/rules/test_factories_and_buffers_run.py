@@ -75,6 +75,7 @@ BUILDS = {
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
     "Tabled": ((), (torch.randn(3),), {"table"}),
+    "Saver": ((), (torch.randn(3),), {"header"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {
