@@ -40,6 +40,10 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
         "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
         " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
         " autograd.Variable"
+        # reductions over every element and element-wise functions: one tensor whatever they are given
+        " mean sum prod std var norm logsumexp abs neg sign sigmoid tanh relu softmax log_softmax rsqrt"
+        " log2 log10 log1p expm1 floor ceil round clamp reciprocal square flatten reshape squeeze unsqueeze"
+        " transpose permute flip roll bmm tensordot kron inverse"
     ).split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})

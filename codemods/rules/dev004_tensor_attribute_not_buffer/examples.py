@@ -274,6 +274,22 @@ VALID = [
                 return self.rnn(torch.from_numpy(self.y[i]))
         """
     ),
+    # (session 34) `torch.max(w, 0)` gives values and indices, not one tensor: not a buffer candidate.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Peak(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.peak = torch.max(self.fc.weight.data, 0)
+
+            def forward(self, x):
+                return self.fc(x) * self.peak.values
+        """
+    ),
 ]
 
 INVALID = [
@@ -610,6 +626,39 @@ INVALID = [
         """,
         None,
         message="the class reads it as a host tensor (`torch.cat([self.seen, out.detach().cpu()])`)",
+        line=8,
+    ),
+    # (session 34) A reduction of a weight's data (equalized learning rate): a tensor, whatever it reduces.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class EqualizedConv(nn.Module):
+            def __init__(self, c_in, c_out):
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+                self.scale = torch.mean(self.conv.weight.data ** 2) ** 0.5
+                self.conv.weight.data.copy_(self.conv.weight.data / self.scale)
+
+            def forward(self, x):
+                return self.conv(x.mul(self.scale))
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class EqualizedConv(nn.Module):
+            def __init__(self, c_in, c_out):
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+                self.register_buffer("scale", torch.mean(self.conv.weight.data ** 2) ** 0.5, persistent=False)
+                self.conv.weight.data.copy_(self.conv.weight.data / self.scale)
+
+            def forward(self, x):
+                return self.conv(x.mul(self.scale))
+        """,
+        message="register it as a buffer",
         line=8,
     ),
     # (session 34) The host read goes through a local name (`header = self.header`, then

@@ -76,6 +76,7 @@ BUILDS = {
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
     "Tabled": ((), (torch.randn(3),), {"table"}),
     "Saver": ((), (torch.randn(3),), {"header"}),
+    "EqualizedConv": ((2, 3), (torch.randn(1, 2, 4, 4),), {"scale"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {
