@@ -3,7 +3,9 @@
 ``forward`` runs where the input is; so do the methods it calls (``self.reparameterize(mu, logvar)``),
 the module-level functions it calls (``sequence_mask(lengths)``), the functions those call in turn,
 and the methods that build a module's recurrent state (``init_hidden``), whose tensors are fed back
-to ``forward``. In each, the device is read from a tensor parameter: ``forward``'s first argument,
+to ``forward``; for a rule that asks, the methods that replace a registered buffer (``self.eps =
+torch.randn(n)``), whose value ``forward`` reads where the module is. In each, the device is read
+from a tensor parameter: ``forward``'s first argument,
 a parameter that receives the caller's tensor, or one the body itself treats as a tensor
 (``logvar.exp()``, ``torch.exp(0.5 * logvar)``, ``mu: Tensor``). A method with no tensor parameter
 of a module that visibly owns parameters takes the module's own device,
@@ -20,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.nn_modules import methods
 from codemods.analysis.tensor_attributes import attribute_targets, self_attribute
@@ -79,8 +82,11 @@ def attribute(name: str, attr: str) -> cst.Attribute:
     return cst.Attribute(value=cst.Name(name), attr=cst.Name(attr))
 
 
-def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> list[Reached]:
-    """The functions that run on ``cls``'s device (see the module docstring), ``forward`` first."""
+def reached_functions(
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, buffer_writers: bool = False
+) -> list[Reached]:
+    """The functions that run on ``cls``'s device (see the module docstring), ``forward`` first; with
+    ``buffer_writers``, also the methods that replace a registered buffer (:func:`_buffer_writers`)."""
     own = methods(cls)
     forward = own.get("forward")
     if forward is None:
@@ -133,7 +139,67 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
                 continue
             if callee is not forward:
                 queue.append((callee, _receiver_of(call, callee, callee_is_method, tensor), callee_is_method))
+    if buffer_writers:
+        for writer, buffer in _buffer_writers(tree, cls, own):
+            if id(writer) not in found:
+                device = cst.Attribute(value=attribute("self", buffer), attr=cst.Name("device"))
+                found[id(writer)] = Reached(writer, None, device)
     return list(found.values())
+
+
+def _buffer_writers(
+    tree: Tree, cls: cst.ClassDef, own: dict[str, cst.FunctionDef]
+) -> list[tuple[cst.FunctionDef, str]]:
+    """The methods of ``cls`` that assign a registered buffer a call's value (``self.eps =
+    torch.randn(n)`` in NoisyNet's ``sample_noise``), each with the first buffer it writes: the buffer
+    lives on the module's device, so what replaces it must be made there, and the buffer's own device
+    (``self.eps.device``, read before the assignment) names it. Only buffers registered with a tensor
+    and never set to None (the device of None is an error); not ``__init__`` nor the methods it calls,
+    which run before the module is moved."""
+    registered: dict[str, bool] = {}  # buffer -> registered with something other than None
+    for call in tree.of_type(cls, cst.Call):
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "register_buffer"
+            and len(call.args) >= 2
+            and isinstance(call.args[0].value, cst.SimpleString)
+        ):
+            name = str(call.args[0].value.evaluated_value)
+            value = call.args[1].value
+            registered[name] = registered.get(name, True) and not m.matches(value, m.Name("None"))
+    set_to_none = {
+        target
+        for assign in tree.of_type(cls, cst.Assign)
+        if m.matches(assign.value, m.Name("None"))
+        for target in attribute_targets(assign)
+    }
+    buffers = {name for name, tensor in registered.items() if tensor and name not in set_to_none}
+    if not buffers:
+        return []
+    init = own.get("__init__")
+    early = {"__init__", "forward"} | (
+        {
+            c.func.attr.value
+            for c in tree.of_type(init.body, cst.Call)
+            if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self"
+        }
+        if init is not None
+        else set()
+    )
+    writers = []
+    for name, method in own.items():
+        if name in early:
+            continue
+        written = [
+            target
+            for assign in tree.of_type(method.body, cst.Assign)
+            if isinstance(assign.value, cst.Call)
+            for target in attribute_targets(assign)
+            if target in buffers
+        ]
+        if written:
+            writers.append((method, written[0]))
+    return writers
 
 
 def _module_functions(tree: Tree) -> list[cst.FunctionDef]:

@@ -105,6 +105,29 @@ VALID = [
                 return torch.zeros(state_size, device=hiddens[0].device), torch.ones(hiddens[0].size()).to(self.dev)
         """
     ),
+    # (session 34) A registered buffer replaced where the module may not be yet (`__init__` and what it
+    # calls), or made on the buffer's device already: kept.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+                self.reset_noise()
+
+            def reset_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features)
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features).to(self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """
+    ),
 ]
 
 INVALID = [
@@ -654,5 +677,75 @@ INVALID = [
             def forward(self, x):
                 return self.cell(x, torch.zeros(self.h0[0].size(), device=x.device))
         """,
+    ),
+    # (session 34) A method that replaces a registered buffer (NoisyNet's `remove_noise`, called by the
+    # trainer, not by `forward`): the new tensor is made where the buffer is; a random draw is unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def remove_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def remove_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features, device=self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        message="`torch.zeros` inside `remove_noise` allocates on the CPU",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features, device=self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        message="unsafe: the device's random generator draws other numbers",
+        line=10,
     ),
 ]

@@ -145,7 +145,7 @@ class FactoryWithoutDevice(Rule):
         for cls in (c for c in self.tree.of_type(module, cst.ClassDef) if c.name.value in classes):
             if not in_functions and not any(id(c) in allocating for c in self.tree.of_type(cls, cst.Call)):
                 continue
-            for reached in reached_functions(self.tree, self.aliases, cls):
+            for reached in reached_functions(self.tree, self.aliases, cls, buffer_writers=True):
                 body = reached.function.body
                 statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
                 for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
