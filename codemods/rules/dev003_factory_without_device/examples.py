@@ -128,6 +128,29 @@ VALID = [
                 return nn.functional.linear(x, self.weight + self.eps, self.bias)
         """
     ),
+    # (session 34) A coin drawn on the host only for an `if` (stochastic depth's `survival`): its value
+    # never meets the input; made on the device, reading it back would wait for the GPU.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def survival(self):
+                coin = torch.bernoulli(torch.tensor(self.p).float())
+                return torch.equal(coin, torch.tensor(1.0))
+
+            def forward(self, x):
+                if self.training and not self.survival():
+                    return x
+                return x + self.fc(x)
+        """
+    ),
 ]
 
 INVALID = [
@@ -747,5 +770,42 @@ INVALID = [
         """,
         message="unsafe: the device's random generator draws other numbers",
         line=10,
+    ),
+    # (session 34) The coin's look-alike: drawn per sample, it also scales the input (it meets it).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def forward(self, x):
+                keep = torch.bernoulli(torch.full((x.size(0), 1), self.p))
+                if keep.sum().item() == 0:
+                    return x
+                return x + self.fc(x) * keep
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def forward(self, x):
+                keep = torch.bernoulli(torch.full((x.size(0), 1), self.p, device=x.device))
+                if keep.sum().item() == 0:
+                    return x
+                return x + self.fc(x) * keep
+        """,
+        message="`torch.full` inside `forward` allocates on the CPU; create it on the input's device (unsafe: the device's random generator",
+        line=11,
     ),
 ]
