@@ -142,16 +142,21 @@ def reached_functions(
     if buffer_writers:
         for writer, buffer in _buffer_writers(tree, cls, own):
             if id(writer) not in found:
-                device = cst.Attribute(value=attribute("self", buffer), attr=cst.Name("device"))
-                found[id(writer)] = Reached(writer, None, device)
+                # a tensor it is handed names the device as in forward's methods; else the buffer's own
+                tensor = _tensor_by_use(tree, aliases, writer, True)
+                device = attribute(tensor, "device") if tensor else attribute("self", buffer)
+                if tensor is None:
+                    device = cst.Attribute(value=device, attr=cst.Name("device"))
+                found[id(writer)] = Reached(writer, tensor, device)
     return list(found.values())
 
 
 def _buffer_writers(
     tree: Tree, cls: cst.ClassDef, own: dict[str, cst.FunctionDef]
 ) -> list[tuple[cst.FunctionDef, str]]:
-    """The methods of ``cls`` that assign a registered buffer a call's value (``self.eps =
-    torch.randn(n)`` in NoisyNet's ``sample_noise``), each with the first buffer it writes: the buffer
+    """The methods of ``cls`` that assign a registered buffer (``self.eps = torch.randn(n)`` in
+    NoisyNet's ``sample_noise``, ``noise = torch.randn(n); self.eps = noise.sign()``), each with the
+    first buffer it writes: the buffer
     lives on the module's device, so what replaces it must be made there, and the buffer's own device
     (``self.eps.device``, read before the assignment) names it. Only buffers registered with a tensor
     and never set to None (the device of None is an error); not ``__init__`` nor the methods it calls,
@@ -193,7 +198,6 @@ def _buffer_writers(
         written = [
             target
             for assign in tree.of_type(method.body, cst.Assign)
-            if isinstance(assign.value, cst.Call)
             for target in attribute_targets(assign)
             if target in buffers
         ]
