@@ -163,15 +163,6 @@ VALID = [
             return x * 2
         """
     ),
-    # Still used (isinstance): the import stays, and is not reported.
-    Valid(
-        """
-        from torch.autograd import Variable
-
-        def is_var(x):
-            return isinstance(x, Variable)
-        """
-    ),
     # `x.data` is left alone.
     Valid(
         """
@@ -235,6 +226,22 @@ VALID = [
 ]
 
 INVALID = [
+    # (session 34) Kept for `isinstance(v, Variable)` (CRNN's averager), which asks `torch.Tensor` since
+    # 0.4: the import is reported, and nothing is rewritten (the test works as it is).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def count(v):
+            if isinstance(v, (Variable, torch.Tensor)):
+                return v.numel()
+            return len(v)
+        """,
+        None,
+        message="`isinstance(x, Variable)` asks `isinstance(x, torch.Tensor)`",
+        line=2,
+    ),
     # The import is reported where `Variable` is only called and tested as a type (DEV018 makes that
     # test `torch.Tensor`): it goes with the last of them.
     Invalid(
