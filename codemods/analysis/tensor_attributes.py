@@ -46,6 +46,12 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
         " transpose permute flip roll bmm tensordot kron inverse"
     ).split()
 )
+# Methods a tensor has and a module, a NumPy array, a list or a number has not (`float`, `half`, `cuda`
+# cast a module too; `squeeze`, `view`, `repeat` are NumPy's too): what they return is a tensor.
+_TENSOR_ONLY_METHODS = frozenset(
+    "unsqueeze contiguous detach long int bool byte short char permute expand expand_as t masked_fill"
+    " index_select narrow clamp new_zeros new_ones new_full new_tensor type_as".split()
+)
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
 _OTHER_VALUES = (
     cst.Integer,
@@ -331,6 +337,8 @@ class ModuleAttributes:
         if isinstance(func, cst.Attribute) and not qualified:
             if func.attr.value in _NON_TENSOR_METHODS:
                 return OTHER
+            if func.attr.value in _TENSOR_ONLY_METHODS:
+                return TENSOR  # `anchors.unsqueeze(0)` of a parameter: only a tensor has the method
             return TENSOR if self.kind(func.value, local, attribute, depth + 1) == TENSOR else UNKNOWN
         return UNKNOWN
 

@@ -274,6 +274,21 @@ VALID = [
                 return self.rnn(torch.from_numpy(self.y[i]))
         """
     ),
+    # (session 34) `.float()` of a constructor argument: a module has the method too (a buffer refuses one).
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Wrapper(nn.Module):
+            def __init__(self, encoder):
+                super().__init__()
+                self.encoder = encoder.float()
+
+            def forward(self, x):
+                return self.encoder(x)
+        """
+    ),
     # (session 34) `torch.max(w, 0)` gives values and indices, not one tensor: not a buffer candidate.
     Valid(
         """
@@ -657,6 +672,40 @@ INVALID = [
 
             def forward(self, x):
                 return self.conv(x.mul(self.scale))
+        """,
+        message="register it as a buffer",
+        line=8,
+    ),
+    # (session 34) A constructor argument the code shows to be a tensor by a method only a tensor has
+    # (`.unsqueeze`, `.long()`); `.float()` casts a module too, so `weights.float()` shows nothing.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Anchored(nn.Module):
+            def __init__(self, anchors, ids):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.anchors = anchors.unsqueeze(0).contiguous()
+                self.ids = ids.long()
+
+            def forward(self, x):
+                return self.fc(x)[:, self.ids] + self.anchors
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Anchored(nn.Module):
+            def __init__(self, anchors, ids):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.register_buffer("anchors", anchors.unsqueeze(0).contiguous(), persistent=False)
+                self.register_buffer("ids", ids.long(), persistent=False)
+
+            def forward(self, x):
+                return self.fc(x)[:, self.ids] + self.anchors
         """,
         message="register it as a buffer",
         line=8,
