@@ -24,10 +24,12 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.legacy_constructors import is_legacy_constructor
 from codemods.analysis.nn_modules import methods
 from codemods.analysis.tensor_attributes import attribute_targets, self_attribute
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
+from codemods.core.torch_names import FACTORIES
 from codemods.core.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
@@ -140,7 +142,7 @@ def reached_functions(
             if callee is not forward:
                 queue.append((callee, _receiver_of(call, callee, callee_is_method, tensor), callee_is_method))
     if buffer_writers:
-        for writer, buffer in _buffer_writers(tree, cls, own):
+        for writer, buffer in _buffer_writers(tree, aliases, cls, own):
             if id(writer) not in found:
                 # a tensor it is handed names the device as in forward's methods; else the buffer's own
                 tensor = _tensor_by_use(tree, aliases, writer, True)
@@ -152,11 +154,11 @@ def reached_functions(
 
 
 def _buffer_writers(
-    tree: Tree, cls: cst.ClassDef, own: dict[str, cst.FunctionDef]
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, own: dict[str, cst.FunctionDef]
 ) -> list[tuple[cst.FunctionDef, str]]:
-    """The methods of ``cls`` that assign a registered buffer (``self.eps = torch.randn(n)`` in
-    NoisyNet's ``sample_noise``, ``noise = torch.randn(n); self.eps = noise.sign()``), each with the
-    first buffer it writes: the buffer
+    """The methods of ``cls`` that replace a registered buffer with a tensor they allocate (``self.eps =
+    torch.randn(n)`` in NoisyNet's ``sample_noise``, ``noise = torch.randn(n); self.eps = noise.sign()``;
+    not ``self.eps = self.eps.cuda()``), each with the first buffer it writes: the buffer
     lives on the module's device, so what replaces it must be made there, and the buffer's own device
     (``self.eps.device``, read before the assignment) names it. Only buffers registered with a tensor
     and never set to None (the device of None is an error); not ``__init__`` nor the methods it calls,
@@ -195,15 +197,41 @@ def _buffer_writers(
     for name, method in own.items():
         if name in early:
             continue
+        made = _made_here(tree, aliases, method)
         written = [
             target
             for assign in tree.of_type(method.body, cst.Assign)
             for target in attribute_targets(assign)
-            if target in buffers
+            if target in buffers and _reads_made(tree, aliases, assign.value, made)
         ]
         if written:
             writers.append((method, written[0]))
     return writers
+
+
+def _made_here(tree: Tree, aliases: ImportAliases, method: cst.FunctionDef) -> set[str]:
+    """The local names ``method`` binds to a tensor it allocates (``noise = torch.randn(n)``)."""
+    return {
+        target.target.value
+        for assign in tree.of_type(method.body, cst.Assign)
+        if _allocates_in(tree, aliases, assign.value)
+        for target in assign.targets
+        if isinstance(target.target, cst.Name)
+    }
+
+
+def _allocates_in(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression) -> bool:
+    """A factory or a legacy constructor called in ``value``."""
+    return any(
+        (qualified := aliases.qualify(call.func) or "") in FACTORIES or is_legacy_constructor(qualified)
+        for call in tree.of_type(value, cst.Call)
+    )
+
+
+def _reads_made(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, made: set[str]) -> bool:
+    """Is ``value`` a tensor allocated right here (a factory in it, or a name bound to one)? A buffer moved
+    (``self.buf = self.buf.cuda()``) or handed in is no new tensor."""
+    return _allocates_in(tree, aliases, value) or any(n.value in made for n in tree.of_type(value, cst.Name))
 
 
 def _module_functions(tree: Tree) -> list[cst.FunctionDef]:
