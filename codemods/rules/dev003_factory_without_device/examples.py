@@ -151,6 +151,21 @@ VALID = [
                 return x + self.fc(x)
         """
     ),
+    # (session 34) Host noise cast with the input's own type string (`"torch.cuda.FloatTensor"` on a GPU):
+    # `.type(x.data.type())` moves it to the input's device, as `type_as(x)` would (pggan's dropout).
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Drop(nn.Module):
+            def forward(self, x):
+                rnd = np.random.normal(size=tuple(x.shape))
+                rnd = torch.from_numpy(rnd).type(x.data.type())
+                return x * rnd
+        """
+    ),
 ]
 
 INVALID = [
