@@ -3,7 +3,9 @@
 ``forward`` runs where the input is; so do the methods it calls (``self.reparameterize(mu, logvar)``),
 the module-level functions it calls (``sequence_mask(lengths)``), the functions those call in turn,
 and the methods that build a module's recurrent state (``init_hidden``), whose tensors are fed back
-to ``forward``. In each, the device is read from a tensor parameter: ``forward``'s first argument,
+to ``forward``; for a rule that asks, the methods that replace a registered buffer (``self.eps =
+torch.randn(n)``), whose value ``forward`` reads where the module is. In each, the device is read
+from a tensor parameter: ``forward``'s first argument,
 a parameter that receives the caller's tensor, or one the body itself treats as a tensor
 (``logvar.exp()``, ``torch.exp(0.5 * logvar)``, ``mu: Tensor``). A method with no tensor parameter
 of a module that visibly owns parameters takes the module's own device,
@@ -20,11 +22,14 @@ import re
 from dataclasses import dataclass
 
 import libcst as cst
+import libcst.matchers as m
 
+from codemods.analysis.legacy_constructors import is_legacy_constructor
 from codemods.analysis.nn_modules import methods
 from codemods.analysis.tensor_attributes import attribute_targets, self_attribute
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
+from codemods.core.torch_names import FACTORIES
 from codemods.core.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
@@ -79,8 +84,11 @@ def attribute(name: str, attr: str) -> cst.Attribute:
     return cst.Attribute(value=cst.Name(name), attr=cst.Name(attr))
 
 
-def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> list[Reached]:
-    """The functions that run on ``cls``'s device (see the module docstring), ``forward`` first."""
+def reached_functions(
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, buffer_writers: bool = False
+) -> list[Reached]:
+    """The functions that run on ``cls``'s device (see the module docstring), ``forward`` first; with
+    ``buffer_writers``, also the methods that replace a registered buffer (:func:`_buffer_writers`)."""
     own = methods(cls)
     forward = own.get("forward")
     if forward is None:
@@ -133,7 +141,97 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
                 continue
             if callee is not forward:
                 queue.append((callee, _receiver_of(call, callee, callee_is_method, tensor), callee_is_method))
+    if buffer_writers:
+        for writer, buffer in _buffer_writers(tree, aliases, cls, own):
+            if id(writer) not in found:
+                # a tensor it is handed names the device as in forward's methods; else the buffer's own
+                tensor = _tensor_by_use(tree, aliases, writer, True)
+                device = attribute(tensor, "device") if tensor else attribute("self", buffer)
+                if tensor is None:
+                    device = cst.Attribute(value=device, attr=cst.Name("device"))
+                found[id(writer)] = Reached(writer, tensor, device)
     return list(found.values())
+
+
+def _buffer_writers(
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, own: dict[str, cst.FunctionDef]
+) -> list[tuple[cst.FunctionDef, str]]:
+    """The methods of ``cls`` that replace a registered buffer with a tensor they allocate (``self.eps =
+    torch.randn(n)`` in NoisyNet's ``sample_noise``, ``noise = torch.randn(n); self.eps = noise.sign()``;
+    not ``self.eps = self.eps.cuda()``), each with the first buffer it writes: the buffer
+    lives on the module's device, so what replaces it must be made there, and the buffer's own device
+    (``self.eps.device``, read before the assignment) names it. Only buffers registered with a tensor
+    and never set to None (the device of None is an error); not ``__init__`` nor the methods it calls,
+    which run before the module is moved."""
+    registered: dict[str, bool] = {}  # buffer -> registered with something other than None
+    for call in tree.of_type(cls, cst.Call):
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "register_buffer"
+            and len(call.args) >= 2
+            and isinstance(call.args[0].value, cst.SimpleString)
+        ):
+            name = str(call.args[0].value.evaluated_value)
+            value = call.args[1].value
+            registered[name] = registered.get(name, True) and not m.matches(value, m.Name("None"))
+    set_to_none = {
+        target
+        for assign in tree.of_type(cls, cst.Assign)
+        if m.matches(assign.value, m.Name("None"))
+        for target in attribute_targets(assign)
+    }
+    buffers = {name for name, tensor in registered.items() if tensor and name not in set_to_none}
+    if not buffers:
+        return []
+    init = own.get("__init__")
+    early = {"__init__", "forward"} | (
+        {
+            c.func.attr.value
+            for c in tree.of_type(init.body, cst.Call)
+            if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self"
+        }
+        if init is not None
+        else set()
+    )
+    writers = []
+    for name, method in own.items():
+        if name in early:
+            continue
+        made = _made_here(tree, aliases, method)
+        written = [
+            target
+            for assign in tree.of_type(method.body, cst.Assign)
+            for target in attribute_targets(assign)
+            if target in buffers and _reads_made(tree, aliases, assign.value, made)
+        ]
+        if written:
+            writers.append((method, written[0]))
+    return writers
+
+
+def _made_here(tree: Tree, aliases: ImportAliases, method: cst.FunctionDef) -> set[str]:
+    """The local names ``method`` binds to a tensor it allocates (``noise = torch.randn(n)``)."""
+    return {
+        target.target.value
+        for assign in tree.of_type(method.body, cst.Assign)
+        if _allocates_in(tree, aliases, assign.value)
+        for target in assign.targets
+        if isinstance(target.target, cst.Name)
+    }
+
+
+def _allocates_in(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression) -> bool:
+    """A factory or a legacy constructor called in ``value``."""
+    return any(
+        (qualified := aliases.qualify(call.func) or "") in FACTORIES or is_legacy_constructor(qualified)
+        for call in tree.of_type(value, cst.Call)
+    )
+
+
+def _reads_made(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, made: set[str]) -> bool:
+    """Is ``value`` a tensor allocated right here (a factory in it, or a name bound to one)? A buffer moved
+    (``self.buf = self.buf.cuda()``) or handed in is no new tensor."""
+    return _allocates_in(tree, aliases, value) or any(n.value in made for n in tree.of_type(value, cst.Name))
 
 
 def _module_functions(tree: Tree) -> list[cst.FunctionDef]:

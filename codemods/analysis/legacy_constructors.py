@@ -1401,7 +1401,11 @@ def _tensor_new(
     receiver = attribute.value
     if not call.args or aliases.local_name_for("torch") is None:
         return None
-    if not (_plainly_a_tensor(tree, receiver) or _sized_by_itself(call, receiver)):
+    if not (
+        _plainly_a_tensor(tree, receiver)
+        or _sized_by_itself(call, receiver)
+        or _used_as_a_tensor(tree, call, receiver)
+    ):
         return None
     if any(a.keyword is not None or a.star == "**" for a in call.args):
         return None
@@ -1498,6 +1502,54 @@ def _sized_by_itself(call: cst.Call, receiver: cst.BaseExpression) -> bool:
         if owner.deep_equals(receiver):
             return True
     return False
+
+
+# Methods only a tensor has among the objects that also have a `new` (a tensor's `.cpu().numpy()`;
+# NumPy's and PIL's `size` is no call, so `.size(0)`, a call given a dimension, is a tensor's too).
+_TENSOR_ONLY_METHODS = frozenset(
+    "numpy new_zeros new_ones new_empty new_full new_tensor type_as masked_fill masked_fill_ data_ptr"
+    " is_contiguous".split()
+)
+
+
+def _used_as_a_tensor(tree: Tree, call: cst.Call, receiver: cst.BaseExpression) -> bool:
+    """``x.new(...)`` where the code shows ``x`` a tensor by what it calls on it: the call's own
+    arguments read ``x.size(i)`` (``x.new(1, x.size(2) + 1)``), or the function calls a method only a
+    tensor has on the name (``x.cpu().numpy()``, ``x.new_zeros(n)``, ``x.size(0)``) and binds it nowhere
+    but as a parameter."""
+    for sized in tree.of_type(call, cst.Call):
+        if _a_size_of(sized, receiver) and sized.args:
+            return True
+    if not isinstance(receiver, cst.Name):
+        return False
+    function = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
+    if function is None:
+        return False
+    if not all(isinstance(b, cst.Param) for b in bindings_in(tree, function, receiver.value)):
+        return False  # bound to something else in the function: what it holds may change
+    for attribute in tree.of_type(function.body, cst.Attribute):
+        if not (isinstance(attribute.value, cst.Name) and attribute.value.value == receiver.value):
+            continue
+        used = tree.parent(attribute)
+        if not (isinstance(used, cst.Call) and used.func is attribute):
+            continue
+        method = attribute.attr.value
+        if method in _TENSOR_ONLY_METHODS or (method == "size" and used.args):
+            return True
+        if method in ("cpu", "cuda"):  # `x.cpu().numpy()`: a module has no `.numpy()`
+            after = tree.parent(used)
+            if isinstance(after, cst.Attribute) and after.attr.value == "numpy":
+                return True
+    return False
+
+
+def _a_size_of(call: cst.Call, receiver: cst.BaseExpression) -> bool:
+    """``receiver.size(...)``."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "size"
+        and call.func.value.deep_equals(receiver)
+    )
 
 
 def _plainly_a_tensor(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:

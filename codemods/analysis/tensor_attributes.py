@@ -40,7 +40,17 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
         "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
         " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
         " autograd.Variable"
+        # reductions over every element and element-wise functions: one tensor whatever they are given
+        " mean sum prod std var norm logsumexp abs neg sign sigmoid tanh relu softmax log_softmax rsqrt"
+        " log2 log10 log1p expm1 floor ceil round clamp reciprocal square flatten reshape squeeze unsqueeze"
+        " transpose permute flip roll bmm tensordot kron inverse"
     ).split()
+)
+# Methods a tensor has and a module, a NumPy array, a list or a number has not (`float`, `half`, `cuda`
+# cast a module too; `squeeze`, `view`, `repeat` are NumPy's too): what they return is a tensor.
+_TENSOR_ONLY_METHODS = frozenset(
+    "unsqueeze contiguous detach long int bool byte short char permute expand expand_as t masked_fill"
+    " index_select narrow clamp new_zeros new_ones new_full new_tensor type_as".split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
 _OTHER_VALUES = (
@@ -327,6 +337,8 @@ class ModuleAttributes:
         if isinstance(func, cst.Attribute) and not qualified:
             if func.attr.value in _NON_TENSOR_METHODS:
                 return OTHER
+            if func.attr.value in _TENSOR_ONLY_METHODS:
+                return TENSOR  # `anchors.unsqueeze(0)` of a parameter: only a tensor has the method
             return TENSOR if self.kind(func.value, local, attribute, depth + 1) == TENSOR else UNKNOWN
         return UNKNOWN
 

@@ -1,6 +1,7 @@
 """Whether a tensor made on the host is moved to a device afterwards.
 
-``torch.zeros(n).to(device)``, ``Variable(torch.zeros(n)).cuda()``, ``h = torch.zeros(n)`` followed
+``torch.zeros(n).to(device)``, ``Variable(torch.zeros(n)).cuda()``, ``t.type(x.data.type())`` (the
+type string of a tensor names its device), ``h = torch.zeros(n)`` followed
 by ``if use_cuda: h = h.cuda()``, a helper's result moved where it is called
 (``self._mask(n).to(device)``) and a tensor handed to a local function that moves its argument
 (``cuda_variable(torch.zeros(n))``), or to one from elsewhere whose name says it moves it
@@ -55,6 +56,8 @@ class MovedValues(TensorClimb[bool]):
         move = as_move(call)
         if name == "type_as" or (move is not None and moves_device(move, self.aliases)):
             return True
+        if name == "type" and len(call.args) == 1 and _type_string_of_a_tensor(call.args[0].value):
+            return True  # `.type(x.data.type())`: `"torch.cuda.FloatTensor"` on a GPU, x's device
         return GO_ON
 
     def argument(self, call: cst.Call, arg: cst.Arg) -> bool | GoOn | None:
@@ -159,3 +162,14 @@ def _movers(tree: Tree) -> set[str]:
                 found.add(f"self.{function.name.value}" if is_method else function.name.value)
                 break
     return found
+
+
+def _type_string_of_a_tensor(node: cst.BaseExpression) -> bool:
+    """``x.type()`` or ``x.data.type()``: a tensor's type string, which names its device
+    (``"torch.cuda.FloatTensor"``), so ``.type()`` of it moves a tensor there as ``type_as`` does."""
+    return (
+        isinstance(node, cst.Call)
+        and not node.args
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "type"
+    )

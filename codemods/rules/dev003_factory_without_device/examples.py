@@ -105,6 +105,67 @@ VALID = [
                 return torch.zeros(state_size, device=hiddens[0].device), torch.ones(hiddens[0].size()).to(self.dev)
         """
     ),
+    # (session 34) A registered buffer replaced where the module may not be yet (`__init__` and what it
+    # calls), or made on the buffer's device already: kept.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+                self.reset_noise()
+
+            def reset_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features)
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features).to(self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """
+    ),
+    # (session 34) A coin drawn on the host only for an `if` (stochastic depth's `survival`): its value
+    # never meets the input; made on the device, reading it back would wait for the GPU.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def survival(self):
+                coin = torch.bernoulli(torch.tensor(self.p).float())
+                return torch.equal(coin, torch.tensor(1.0))
+
+            def forward(self, x):
+                if self.training and not self.survival():
+                    return x
+                return x + self.fc(x)
+        """
+    ),
+    # (session 34) Host noise cast with the input's own type string (`"torch.cuda.FloatTensor"` on a GPU):
+    # `.type(x.data.type())` moves it to the input's device, as `type_as(x)` would (pggan's dropout).
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Drop(nn.Module):
+            def forward(self, x):
+                rnd = np.random.normal(size=tuple(x.shape))
+                rnd = torch.from_numpy(rnd).type(x.data.type())
+                return x * rnd
+        """
+    ),
 ]
 
 INVALID = [
@@ -654,5 +715,112 @@ INVALID = [
             def forward(self, x):
                 return self.cell(x, torch.zeros(self.h0[0].size(), device=x.device))
         """,
+    ),
+    # (session 34) A method that replaces a registered buffer (NoisyNet's `remove_noise`, called by the
+    # trainer, not by `forward`): the new tensor is made where the buffer is; a random draw is unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def remove_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def remove_noise(self):
+                self.eps = torch.zeros(self.out_features, self.in_features, device=self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        message="`torch.zeros` inside `remove_noise` allocates on the CPU",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Noisy(nn.Linear):
+            def __init__(self, n_in, n_out):
+                super().__init__(n_in, n_out)
+                self.register_buffer("eps", torch.zeros(n_out, n_in))
+
+            def sample_noise(self):
+                self.eps = torch.randn(self.out_features, self.in_features, device=self.eps.device)
+
+            def forward(self, x):
+                return nn.functional.linear(x, self.weight + self.eps, self.bias)
+        """,
+        message="unsafe: the device's random generator draws other numbers",
+        line=10,
+    ),
+    # (session 34) The coin's look-alike: drawn per sample, it also scales the input (it meets it).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def forward(self, x):
+                keep = torch.bernoulli(torch.full((x.size(0), 1), self.p))
+                if keep.sum().item() == 0:
+                    return x
+                return x + self.fc(x) * keep
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Block(nn.Module):
+            def __init__(self, p, n):
+                super().__init__()
+                self.p = p
+                self.fc = nn.Linear(n, n)
+
+            def forward(self, x):
+                keep = torch.bernoulli(torch.full((x.size(0), 1), self.p, device=x.device))
+                if keep.sum().item() == 0:
+                    return x
+                return x + self.fc(x) * keep
+        """,
+        message="`torch.full` inside `forward` allocates on the CPU; create it on the input's device (unsafe: the device's random generator",
+        line=11,
     ),
 ]

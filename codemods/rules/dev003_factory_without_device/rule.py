@@ -28,8 +28,10 @@ operation that combines the new tensor with the input fails with `Expected all t
 same device`. Creating the tensor where the input lives works on every device and copies nothing.
 
 Left alone: tensors moved right after they are made (`torch.zeros(n).to(device)`, `if use_cuda: h =
-h.cuda()`), which do reach the device (DEV010's host-then-move question), and a 0-d
-`torch.tensor(0.5)`, which combines with a tensor on any device.
+h.cuda()`), which do reach the device (DEV010's host-then-move question), a 0-d
+`torch.tensor(0.5)`, which combines with a tensor on any device, and a tensor made only to give the
+host a Python value (`coin = torch.bernoulli(torch.tensor(self.p))`, then `if torch.equal(coin, one)`:
+made on the device, reading it back would wait for the GPU).
 
 ## Example
 ```python
@@ -49,7 +51,9 @@ class Decoder(nn.Module):
 
 ## Fix safety
 Safe: the values are the same; only where they live changes. Unsafe where the device is the module's
-and its parameters come only through a layer its caller hands in (the message says so). Reported, not fixed:
+and its parameters come only through a layer its caller hands in (the message says so), and where the
+numbers are random (`torch.randn(n)`, `torch.empty(n).normal_()`, odds handed to `torch.bernoulli`):
+the device's generator draws other numbers than the host's. Reported, not fixed:
 a legacy
 constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
 `torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named:
@@ -81,6 +85,7 @@ from codemods.core.torch_names import (
     RANDOM_FILLS,
 )
 from codemods.core.tree import Tree
+from codemods.rules.dev003_factory_without_device._host_values import only_host_values
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
 from codemods.rules.dev003_factory_without_device._size_sources import pure_chain, size_source
@@ -105,6 +110,10 @@ def _allocates(qualified: str) -> bool:
     """A call of ``qualified`` allocates: a factory, ``torch.from_numpy`` or a legacy constructor."""
     return qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified)
 
+
+# Random draws from a tensor of odds or rates, on the tensor's device (with its generator).
+_RANDOM_DRAWS = frozenset({"torch.bernoulli", "torch.multinomial", "torch.poisson", "torch.normal"})
+_RANDOM_METHODS = frozenset({"bernoulli", "multinomial"})
 
 # Builtins given a number or a sequence, never a tensor whose device a fix could read.
 _NUMBER_TAKERS = frozenset({"len", "range", "int", "float", "enumerate", "zip"})
@@ -145,7 +154,7 @@ class FactoryWithoutDevice(Rule):
         for cls in (c for c in self.tree.of_type(module, cst.ClassDef) if c.name.value in classes):
             if not in_functions and not any(id(c) in allocating for c in self.tree.of_type(cls, cst.Call)):
                 continue
-            for reached in reached_functions(self.tree, self.aliases, cls):
+            for reached in reached_functions(self.tree, self.aliases, cls, buffer_writers=True):
                 body = reached.function.body
                 statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
                 for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
@@ -164,6 +173,8 @@ class FactoryWithoutDevice(Rule):
         """``call`` allocates (``qualified`` is a factory, a legacy constructor or ``torch.from_numpy``)."""
         if self.moved.is_moved(call) or self.moved.in_device_branch(call) or kwarg(call, "out") is not None:
             return
+        if only_host_values(self.tree, self.aliases, call):
+            return  # a coin drawn for an `if`: made on the device, reading it would wait for the GPU
         where = f"inside `{reached.function.name.value}`"
         device = kwarg(call, "device")
         if device is not None:
@@ -433,9 +444,12 @@ class FactoryWithoutDevice(Rule):
         if self.aliases.qualify(call.func) in RANDOM_FACTORIES:
             return True
         method = self.tree.parent(call)
+        if isinstance(method, cst.Arg):  # `torch.bernoulli(torch.full(n, p))`: drawn where the odds are
+            draw = self.tree.parent(method)
+            return isinstance(draw, cst.Call) and self.aliases.qualify(draw.func) in _RANDOM_DRAWS
         return (
             isinstance(method, cst.Attribute)
-            and method.attr.value in RANDOM_FILLS
+            and method.attr.value in RANDOM_FILLS | _RANDOM_METHODS
             and isinstance(self.tree.parent(method), cst.Call)
         )
 

@@ -274,6 +274,37 @@ VALID = [
                 return self.rnn(torch.from_numpy(self.y[i]))
         """
     ),
+    # (session 34) `.float()` of a constructor argument: a module has the method too (a buffer refuses one).
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Wrapper(nn.Module):
+            def __init__(self, encoder):
+                super().__init__()
+                self.encoder = encoder.float()
+
+            def forward(self, x):
+                return self.encoder(x)
+        """
+    ),
+    # (session 34) `torch.max(w, 0)` gives values and indices, not one tensor: not a buffer candidate.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Peak(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.peak = torch.max(self.fc.weight.data, 0)
+
+            def forward(self, x):
+                return self.fc(x) * self.peak.values
+        """
+    ),
 ]
 
 INVALID = [
@@ -611,6 +642,181 @@ INVALID = [
         None,
         message="the class reads it as a host tensor (`torch.cat([self.seen, out.detach().cpu()])`)",
         line=8,
+    ),
+    # (session 34) A reduction of a weight's data (equalized learning rate): a tensor, whatever it reduces.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class EqualizedConv(nn.Module):
+            def __init__(self, c_in, c_out):
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+                self.scale = torch.mean(self.conv.weight.data ** 2) ** 0.5
+                self.conv.weight.data.copy_(self.conv.weight.data / self.scale)
+
+            def forward(self, x):
+                return self.conv(x.mul(self.scale))
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class EqualizedConv(nn.Module):
+            def __init__(self, c_in, c_out):
+                super().__init__()
+                self.conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+                self.register_buffer("scale", torch.mean(self.conv.weight.data ** 2) ** 0.5, persistent=False)
+                self.conv.weight.data.copy_(self.conv.weight.data / self.scale)
+
+            def forward(self, x):
+                return self.conv(x.mul(self.scale))
+        """,
+        message="register it as a buffer",
+        line=8,
+    ),
+    # (session 34) A constructor argument the code shows to be a tensor by a method only a tensor has
+    # (`.unsqueeze`, `.long()`); `.float()` casts a module too, so `weights.float()` shows nothing.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Anchored(nn.Module):
+            def __init__(self, anchors, ids):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.anchors = anchors.unsqueeze(0).contiguous()
+                self.ids = ids.long()
+
+            def forward(self, x):
+                return self.fc(x)[:, self.ids] + self.anchors
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Anchored(nn.Module):
+            def __init__(self, anchors, ids):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.register_buffer("anchors", anchors.unsqueeze(0).contiguous(), persistent=False)
+                self.register_buffer("ids", ids.long(), persistent=False)
+
+            def forward(self, x):
+                return self.fc(x)[:, self.ids] + self.anchors
+        """,
+        message="register it as a buffer",
+        line=8,
+    ),
+    # (session 34) The host read goes through a local name (`header = self.header`, then
+    # `header.numpy()`), or a method returning the attribute, or a library that converts to NumPy.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Darknet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.header = torch.tensor([0, 0, 0, 0], dtype=torch.int32)
+
+            def forward(self, x):
+                return self.fc(x) + self.header[0]
+
+            def save_weights(self, path):
+                header = self.header
+                header = header.numpy()
+                header.tofile(path)
+        """,
+        None,
+        message="the class reads it as a host tensor (`header.numpy()`)",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Sampler(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.probs = torch.tensor([0.2, 0.3, 0.5])
+
+            def get_probs(self):
+                return self.probs
+
+            def forward(self, x):
+                k = np.random.choice(3, p=self.get_probs().numpy())
+                return x[:, k]
+        """,
+        None,
+        message="the class reads it as a host tensor (`self.get_probs().numpy()`)",
+        line=8,
+    ),
+    Invalid(
+        """
+        import matplotlib.pyplot as plt
+        import torch
+        from torch import nn
+
+        class Counter(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.hist = torch.zeros(3)
+
+            def forward(self, x):
+                return x + self.hist
+
+            def show(self):
+                h = self.hist.detach()
+                plt.bar(range(3), h)
+        """,
+        None,
+        message="the class reads it as a host tensor (`plt.bar(range(3), h)`)",
+        line=8,
+    ),
+    # The local name is moved to the host before NumPy reads it: a buffer on the GPU is fine there.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Saver(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.header = torch.zeros(4)
+
+            def forward(self, x):
+                return x + self.header[0]
+
+            def save(self, path):
+                header = self.header
+                header = header.cpu()
+                header.numpy().tofile(path)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Saver(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("header", torch.zeros(4), persistent=False)
+
+            def forward(self, x):
+                return x + self.header[0]
+
+            def save(self, path):
+                header = self.header
+                header = header.cpu()
+                header.numpy().tofile(path)
+        """,
+        message="register it as a buffer",
+        line=7,
     ),
     # (round 7) Casts that reach the module by ways the file shows: the module's own method over its
     # children or `super()`, a class's method handed the module, a copy of it.

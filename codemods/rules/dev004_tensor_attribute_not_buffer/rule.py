@@ -44,8 +44,9 @@ attribute of the class or of a class of the file it derives from, or an attribut
 `register_buffer` would raise `KeyError`), one a subclass of the file sets, one the file sets on an
 object to a value that may not be a tensor (`net.mask = 0.5`: a buffer raises `TypeError`), and one the
 class keeps on the host on purpose: it reads it as a host tensor (`self.probs.numpy()`, handed to NumPy,
-combined with a tensor it moves to the host, `self.counts += torch.bincount(pred.cpu())`), which a
-buffer moved to a GPU with the module would break.
+combined with a tensor it moves to the host, `self.counts += torch.bincount(pred.cpu())`; also through a
+local name, `header = self.header` then `header.numpy()`, or a method returning it), which a buffer
+moved to a GPU with the module would break.
 
 ## Example
 ```python

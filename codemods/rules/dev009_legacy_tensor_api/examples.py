@@ -63,6 +63,20 @@ VALID = [
             return canvas, torch.sparse.FloatTensor(n, m)
         """
     ),
+    # (session 34) A `new` of a name moved with `.cpu()` (a module has that too) and rebound from
+    # something else: nothing shows a tensor.
+    Valid(
+        """
+        import torch
+
+        def record(rec, n, store):
+            rec.cpu()
+            page = store.open(n)
+            page.new(n)
+            page = page.cpu()
+            return rec.new(n), page.numpy()
+        """
+    ),
     # A `new` given its receiver's `size` attribute (a PIL image's, no tensor's call), and a sparse
     # constructor whose last argument is a name bound to an int (a size of three: an empty tensor).
     Valid(
@@ -149,15 +163,6 @@ VALID = [
             return x * 2
         """
     ),
-    # Still used (isinstance): the import stays, and is not reported.
-    Valid(
-        """
-        from torch.autograd import Variable
-
-        def is_var(x):
-            return isinstance(x, Variable)
-        """
-    ),
     # `x.data` is left alone.
     Valid(
         """
@@ -221,6 +226,22 @@ VALID = [
 ]
 
 INVALID = [
+    # (session 34) Kept for `isinstance(v, Variable)` (CRNN's averager), which asks `torch.Tensor` since
+    # 0.4: the import is reported, and nothing is rewritten (the test works as it is).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def count(v):
+            if isinstance(v, (Variable, torch.Tensor)):
+                return v.numel()
+            return len(v)
+        """,
+        None,
+        message="`isinstance(x, Variable)` asks `isinstance(x, torch.Tensor)`",
+        line=2,
+    ),
     # The import is reported where `Variable` is only called and tested as a type (DEV018 makes that
     # test `torch.Tensor`): it goes with the last of them.
     Invalid(
@@ -523,6 +544,49 @@ INVALID = [
         """,
         message="cannot tell data from a size here",
         line=5,
+    ),
+    # (session 34) `x.new(...)` of a tensor the code shows by what it calls on it: its `.size(i)` in the
+    # arguments (`prediction.new(1, prediction.size(2) + 1)`), or `x.cpu().numpy()`, `x.size(0)` in the
+    # function that takes it.
+    Invalid(
+        """
+        import torch
+
+        def results(prediction, confidence):
+            prediction = prediction * (prediction[:, :, 4] > confidence).float().unsqueeze(2)
+            return prediction.new(1, prediction.size(2) + 1)
+        """,
+        """
+        import torch
+
+        def results(prediction, confidence):
+            prediction = prediction * (prediction[:, :, 4] > confidence).float().unsqueeze(2)
+            return prediction.new_empty(1, prediction.size(2) + 1)
+        """,
+        message="use `prediction.new_empty(...)`",
+        line=5,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def unique(tensor, n):
+            values = np.unique(tensor.cpu().numpy())
+            kept = tensor.new(n, 2).zero_()
+            return values, kept
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def unique(tensor, n):
+            values = np.unique(tensor.cpu().numpy())
+            kept = tensor.new_zeros(n, 2)
+            return values, kept
+        """,
+        message="use `tensor.new_zeros(...)`",
+        line=6,
     ),
     # `x.new(x.shape)`: a tensor's own shape is a `torch.Size`, a size (the YOLO decoders' copy of their
     # predictions); `x.new(other.shape)` stays reported (a NumPy shape is a tuple: data).

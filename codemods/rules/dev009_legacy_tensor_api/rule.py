@@ -123,7 +123,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`q_func(n).type(dtype)`, `nn.Linear(n, m).type(dtype)`) is only reported. `x.type(type(y))` is
   reported: `type(y)` is `torch.Tensor` since 0.4.
 * `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
-  while every use of it is a call, and goes once nothing uses it (an unsafe fix: another module may
+  while every use of it is a call (or an `isinstance(x, Variable)` test, which asks
+  `isinstance(x, torch.Tensor)` since 0.4 and works as it is: reported only), and goes once nothing
+  uses it (an unsafe fix: another module may
   import `Variable` from this one, `from model import *`). In project mode (a folder given whole,
   `autofix/files/project.py`, `project_exports`), where no other file of the project can take it (none
   star-imports the module or imports `Variable` from it, and it is no package's `__init__.py`), the
@@ -276,6 +278,20 @@ def _an_out_buffer(tree: Tree, call: cst.Call) -> bool:
     arg = tree.parent(call)
     return (
         not call.args and isinstance(arg, cst.Arg) and arg.keyword is not None and arg.keyword.value == "out"
+    )
+
+
+def _instance_test_operand(tree: Tree, name: cst.Name) -> bool:
+    """``isinstance(h, Variable)`` (alone or in a tuple of types): since PyTorch 0.4 ``Variable``'s
+    metaclass answers it as ``isinstance(h, torch.Tensor)``."""
+    parent = tree.parent(name)
+    holder = tree.parent(tree.parent(parent)) if isinstance(parent, cst.Element) else parent
+    test = tree.parent(holder) if isinstance(holder, cst.Arg) else None
+    return (
+        isinstance(test, cst.Call)
+        and m.matches(test.func, m.Name("isinstance"))
+        and len(test.args) == 2
+        and test.args[1] is holder
     )
 
 
@@ -1006,8 +1022,12 @@ class LegacyTensorApi(Rule):
             if n.value in self._variable_names and not _not_a_use(self.tree.parent(n), n)
         ]
         called = [n for n in uses if isinstance(parent := self.tree.parent(n), cst.Call) and parent.func is n]
-        if any(n not in called and not _type_test_operand(self.tree, n) for n in uses):
-            return  # `isinstance(x, Variable)`: still needed
+        # `isinstance(x, Variable)` still works (it asks `torch.Tensor`), and keeps the import: reported only
+        instance_tests = [n for n in uses if _instance_test_operand(self.tree, n)]
+        if any(
+            n not in called and n not in instance_tests and not _type_test_operand(self.tree, n) for n in uses
+        ):
+            return  # `Variable` handed on, or subclassed: still needed
         for imported in self.tree.of_type(module, cst.ImportFrom):
             statement = self.tree.parent(imported)
             if (
@@ -1017,6 +1037,14 @@ class LegacyTensorApi(Rule):
             ):
                 continue
             if not set(bound_names(imported)) & self._variable_names:
+                continue
+            if instance_tests:
+                self.report(
+                    imported,
+                    "`Variable` is the pre-0.4 wrapper; since PyTorch 0.4 `isinstance(x, Variable)` asks"
+                    " `isinstance(x, torch.Tensor)`: test that, and the import can go (not rewritten: the"
+                    " test works as it is)",
+                )
                 continue
             if uses:
                 self.report(

@@ -480,6 +480,17 @@ VALID = [
             totals["first"] += scores.data[0]
         """
     ),
+    # (session 34) A row of what the model returns, negated or moved: not read as a number, kept.
+    Valid(
+        """
+        import torch
+
+        def first_rows(model, x):
+            out = model(x)
+            row = out.cpu().data[0]
+            return -out.data[0], row
+        """
+    ),
 ]
 
 INVALID = [
@@ -1354,5 +1365,25 @@ INVALID = [
         """,
         message="is a one-element vector",
         line=16,
+    ),
+    # (session 34) A value the file does not show, negated or moved to the host before `.data[0]`
+    # (`-RE.data[0]`, `KL.cpu().data[0]`): read as a number all the same, so unsafe `.item()`.
+    Invalid(
+        """
+        import torch
+        for x, _ in loader:
+            loss, RE, KL = model.calculate_loss(x)
+            total_re += -RE.data[0]
+            total_kl += KL.cpu().data[0]
+        """,
+        """
+        import torch
+        for x, _ in loader:
+            loss, RE, KL = model.calculate_loss(x)
+            total_re += -RE.item()
+            total_kl += KL.cpu().item()
+        """,
+        message="read `RE` as a number before PyTorch 0.4",
+        line=4,
     ),
 ]

@@ -321,12 +321,14 @@ class LegacyScalarIndex(Rule):
             )
         return False
 
-    def _read_as_number(self, subscript: cst.Subscript) -> bool:
+    def _read_as_number(self, subscript: cst.Subscript | cst.UnaryOperation) -> bool:
         """``x.data[0]`` used as a number: added up (``total += x.data[0]``), in arithmetic or a
         comparison, formatted, or handed to a logger, a meter, a list or a number builtin
         (``losses.append(...)``, ``meter.update(...)``, ``print(...)``, ``float(...)``). A row of a
         batch (``save_image(out.data[0])``, ``out.data[0].numpy()``) is none of these."""
         parent = self.tree.parent(subscript)
+        if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, (cst.Minus, cst.Plus)):
+            return self._read_as_number(parent)  # `total += -x.data[0]`: a sign keeps a number one
         if isinstance(parent, cst.AugAssign):
             return parent.value is subscript
         if isinstance(parent, cst.Assign):  # `loss = f_loss(out, y).data[0]`: named as a number
@@ -459,6 +461,9 @@ class LegacyScalarIndex(Rule):
         if (self.aliases.qualify(call.func) or "").startswith(("torch.", "numpy.")):
             return False
         if isinstance(call.func, cst.Attribute):
+            if call.func.attr.value in _SHAPE_KEEPING_METHODS and not call.args:
+                # `R.cpu()`, `R.detach()` of what the file does not show: the same shape, not shown either
+                return self._opaque(call.func.value, scalars)
             if call.func.attr.value in _TENSOR_METHODS:
                 return False
         elif not isinstance(call.func, cst.Name) or call.func.value in _NUMBER_TAKERS:

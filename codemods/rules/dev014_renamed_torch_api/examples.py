@@ -175,26 +175,47 @@ INVALID = [
         """,
         line=2,
     ),
-    # Imported by name: the import and each use would change together; reported.
+    # Imported by name (pggan's `from torch.nn.init import kaiming_normal`): the import binds the new
+    # function under the name the file uses, which cures every use.
     Invalid(
         """
         import torch
         from torch.nn.utils import clip_grad_norm
         clip_grad_norm(model.parameters(), 0.5)
         """,
-        None,
-        message="imported by name",
-        line=3,
+        """
+        import torch
+        from torch.nn.utils import clip_grad_norm_ as clip_grad_norm
+        clip_grad_norm(model.parameters(), 0.5)
+        """,
+        message="import it under the name the file uses, `clip_grad_norm_ as clip_grad_norm`",
+        line=2,
     ),
     Invalid(
         """
         import torch
-        from torch.nn.init import xavier_normal, uniform
-        xavier_normal(w)
-        uniform(b, -0.1, 0.1)
+        from torch.nn.init import xavier_normal, uniform as init_uniform, calculate_gain
+        xavier_normal(w, gain=calculate_gain("relu"))
+        init_uniform(b, -0.1, 0.1)
+        """,
+        """
+        import torch
+        from torch.nn.init import xavier_normal_ as xavier_normal, uniform_ as init_uniform, calculate_gain
+        xavier_normal(w, gain=calculate_gain("relu"))
+        init_uniform(b, -0.1, 0.1)
+        """,
+        message="(imported by name: its import is rewritten)",
+        line=2,
+    ),
+    # `NLLLoss2d` by name: `NLLLoss` under that name would pass `isinstance` tests the class failed.
+    Invalid(
+        """
+        import torch
+        from torch.nn import NLLLoss2d
+        criterion = NLLLoss2d()
         """,
         None,
-        message="import `xavier_normal_` instead",
+        message="import `NLLLoss` instead",
         line=3,
     ),
 ]

@@ -13,9 +13,12 @@ Finds the names PyTorch renamed and keeps only as deprecated aliases, and writes
   is a keyword and such a file does not parse at all, for autofix either: this one fix is made in the
   text before the file is parsed, so that the other rules can read it.
 
-A name imported on its own (`from torch.nn.init import xavier_uniform`) is reported without a fix: the
-import and every use would change together. Functions of other libraries with these names
-(`torch.normal`, `np.random.uniform`, a user's `init.uniform`) are left alone.
+A function imported on its own (`from torch.nn.init import xavier_uniform`) is reported at each use,
+and its import binds the new function under the name the file uses: `from torch.nn.init import
+xavier_uniform_ as xavier_uniform` (the uses, and any module importing the name from this one, then get
+the new function; renaming each use is left to the author). `NLLLoss2d` imported so is only reported:
+under its old name, `NLLLoss` would pass `isinstance` tests that class failed. Functions of other
+libraries with these names (`torch.normal`, `np.random.uniform`, a user's `init.uniform`) are left alone.
 
 ## Why is this bad?
 The old initialisers and `clip_grad_norm` warn on every call (`FutureWarning`) and may go in any
@@ -48,6 +51,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.base import FixSafety, Rule, TextFix
+from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of
 from codemods.fixes.async_keyword import async_keyword_fixes
 
@@ -94,6 +98,17 @@ class RenamedTorchApi(Rule):
         return async_keyword_fixes(text)
 
     def check(self) -> None:
+        # Each import of a renamed function by name, with its one rewrite (every finding it cures offers it)
+        self._renamed_imports = {
+            id(alias): (alias, renamed, message)
+            for imported in self.tree.of_type(self.tree.root, cst.ImportFrom)
+            for alias, renamed, message in _imported_by_name(imported)
+        }
+        for imported in self.sites(cst.ImportFrom):
+            for alias in imported.names if not isinstance(imported.names, cst.ImportStar) else ():
+                if id(alias) in self._renamed_imports:
+                    _, renamed, message = self._renamed_imports[id(alias)]
+                    self.report(alias, message, edits={alias: renamed})
         for node in self._candidates():
             new = _RENAMED.get(self.aliases.qualify(node) or "")
             if new is None or self._is_part_of_a_name(node) or self._is_bound_here(node):
@@ -102,9 +117,20 @@ class RenamedTorchApi(Rule):
             spelled = f"{old.rpartition('.')[0]}.{new}" if isinstance(node, cst.Attribute) else new
             deprecated = f"`{old}` is deprecated; `{spelled}` is its new name and does the same"
             if isinstance(node, cst.Name):
-                self.report(node, f"{deprecated} (imported by name: import `{new}` instead)")
+                rewrite = self._import_of(node.value)
+                if rewrite is None:
+                    self.report(node, f"{deprecated} (imported by name: import `{new}` instead)")
+                else:
+                    alias, renamed, _ = rewrite
+                    cured = f"{deprecated} (imported by name: its import is rewritten)"
+                    self.report(node, cured, edits={alias: renamed})
             else:
                 self.report(node, deprecated, edits={node.attr: cst.Name(new)})
+
+    def _import_of(self, local: str) -> tuple[cst.ImportAlias, cst.ImportAlias, str] | None:
+        """The rewrite of the import that binds ``local``, where it is the file's one binding of it."""
+        found = [entry for entry in self._renamed_imports.values() if _local_name(entry[0]) == local]
+        return found[0] if len(found) == 1 else None
 
     def _candidates(self) -> list[cst.Attribute | cst.Name]:
         """The sites that may qualify to a renamed function, in source order: an attribute qualifies to a
@@ -141,3 +167,30 @@ class RenamedTorchApi(Rule):
             isinstance(above, (cst.ImportAlias, cst.AssignTarget, cst.ImportFrom, cst.Import))
             for above in (self.tree.parent(node), *self.tree.ancestors(node))
         )
+
+
+def _local_name(alias: cst.ImportAlias) -> str | None:
+    local = alias.asname.name if alias.asname is not None else alias.name
+    return local.value if isinstance(local, cst.Name) else None
+
+
+def _imported_by_name(imported: cst.ImportFrom) -> list[tuple[cst.ImportAlias, cst.ImportAlias, str]]:
+    """``from torch.nn.init import xavier_uniform``: each renamed function it imports, the import rewritten
+    to bind the new one under the name the file reads (``xavier_uniform_ as xavier_uniform``), and why."""
+    module = dotted_name(imported.module) if imported.module is not None else None
+    if not module or imported.relative or isinstance(imported.names, cst.ImportStar):
+        return []
+    found = []
+    for alias in imported.names:
+        old = dotted_name(alias.name)
+        new = _RENAMED.get(f"{module}.{old}")
+        local = _local_name(alias)
+        if new is None or new == "NLLLoss" or local is None:
+            continue  # (a class under its old name would pass `isinstance` tests it failed)
+        renamed = alias.with_changes(name=cst.Name(new), asname=cst.AsName(name=cst.Name(local)))
+        message = (
+            f"`{module}.{old}` is deprecated; `{new}` is its new name and does the same: import it under"
+            f" the name the file uses, `{new} as {local}`"
+        )
+        found.append((alias, renamed, message))
+    return found

@@ -1,9 +1,9 @@
 # source: unnamed file of the code index (a recursive helper that wraps tensors and flags them)
-# verdict: hit: the wrapper of a tensor; `isinstance(obj, Variable)` still holds for tensors today.
+# verdict: hit: the wrapper of a tensor; `isinstance(obj, Variable)` still holds for tensors today; the import is reported (P9 counts it), not removed.
 import collections.abc
 
 import torch
-from torch.autograd import Variable
+from torch.autograd import Variable  # expect DEV009
 
 
 def mark_volatile(obj):

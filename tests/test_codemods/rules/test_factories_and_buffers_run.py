@@ -75,6 +75,9 @@ BUILDS = {
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
     "Tabled": ((), (torch.randn(3),), {"table"}),
+    "Saver": ((), (torch.randn(3),), {"header"}),
+    "EqualizedConv": ((2, 3), (torch.randn(1, 2, 4, 4),), {"scale"}),
+    "Anchored": ((torch.randn(3), torch.tensor([2, 0, 1])), (torch.randn(2, 3),), {"anchors", "ids"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {
