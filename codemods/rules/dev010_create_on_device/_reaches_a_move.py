@@ -197,6 +197,8 @@ class MoveReach(TensorClimb[Reach]):
                 continue
             if self._marked_in_place(node, name):
                 continue  # `y.scatter_(1, labels.view(-1, 1), 1)`: still the tensor made here, moved below
+            if self._tested_for_none(node):
+                continue  # `if h is not None: h = h.cuda()`: asks whether it was made, reads nothing of it
             # The first later mention must take it to the device, and none may read it after that:
             # read on the host first (`counts.index_add_(...)`), or still read once moved under another
             # name (`gpu = table.cuda()` then `table.sum()`), the host tensor is needed where it is.
@@ -250,6 +252,17 @@ class MoveReach(TensorClimb[Reach]):
             return False
         reads = {n.value for a in args for n in self.tree.of_type(a.value, cst.Name)}
         return name not in reads and _number(args[-1].value)
+
+    def _tested_for_none(self, mention: cst.Name) -> bool:
+        """``h is None``, ``h is not None``: whether a branch made the tensor, not a read of its values."""
+        comparison = self.tree.parent(mention)
+        return (
+            isinstance(comparison, cst.Comparison)
+            and comparison.left is mention
+            and len(comparison.comparisons) == 1
+            and isinstance(comparison.comparisons[0].operator, (cst.Is, cst.IsNot))
+            and m.matches(comparison.comparisons[0].comparator, m.Name("None"))
+        )
 
     def _read_after(self, nodes: list[cst.CSTNode], name: str) -> bool:
         """Is ``name`` read among ``nodes`` before it is bound again?"""

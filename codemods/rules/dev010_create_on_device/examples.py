@@ -527,9 +527,167 @@ VALID = [
             return hidden
         """
     ),
+    # An array NumPy made as a buffer and filled with data, or one handed in, is the batch's data, not
+    # numbers made here: converted and moved later, left alone.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def gather(rows, n, use_cuda):
+            buf = np.zeros((n, 3))
+            for i, row in enumerate(rows):
+                buf[i] = row
+            batch = torch.from_numpy(buf)
+            if use_cuda:
+                batch = batch.cuda()
+            return batch
+
+        def labels_of(targets, use_cuda):
+            y = torch.from_numpy(np.array(targets))
+            if use_cuda:
+                y = y.cuda()
+            return y
+        """
+    ),
+    # NumPy's random draws bound to a name, or given to a legacy constructor, are samples the program
+    # trains on (its data, read elsewhere too): their conversion and move are the batch's boundary.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        x_bc = np.random.uniform(low=0.0, high=2.0, size=(500, 1))
+        u_bc = 6 * np.exp(-3 * x_bc)
+        for epoch in range(10):
+            pt_x_bc = torch.from_numpy(x_bc).float().to(device)
+            points = torch.Tensor(np.random.uniform(size=(64, 2)))
+            points = points.to(device)
+        """
+    ),
+    # An index that picks values (`t[:, 0]`, a column: strided) is not a view of the whole tensor; a
+    # tensor handed in is moved under `is not None` as it is.
+    Valid(
+        """
+        import torch
+
+        def column(x, cache):
+            if cache is not None:
+                cache = cache.cuda()
+            first = x[:, 0]
+            if x.is_cuda:
+                first = first.cuda()
+            return first, cache
+        """
+    ),
 ]
 
 INVALID = [
+    # Numbers NumPy makes right there from sizes alone (`np.eye(k)`, `np.repeat(range(n), k)`, a slice of
+    # `np.arange(n)`, arrays unpacked from `np.meshgrid` of `np.arange`), converted on the host
+    # and moved: a torch factory makes them on the device. Reported (NumPy's dtypes and draws differ).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        class Head(torch.nn.Module):
+            def forward(self, x):
+                iden = Variable(torch.from_numpy(np.eye(3).flatten().astype(np.float32))).view(1, 9)
+                if x.is_cuda:
+                    iden = iden.cuda()
+                return x + iden
+        """,
+        None,
+        message="NumPy makes these numbers on the host",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        def loss(scores, n_way, n_query):
+            y_query = torch.from_numpy(np.repeat(range(n_way), n_query))
+            y_query = Variable(y_query.cuda())
+            return scores, y_query
+        """,
+        None,
+        line=6,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def offsets(grid_size, CUDA):
+            grid_len = np.arange(grid_size)
+            a, b = np.meshgrid(grid_len, grid_len)
+            x_offset = torch.FloatTensor(a).view(-1, 1)
+            if CUDA:
+                x_offset = x_offset.cuda()
+            return x_offset, b
+        """,
+        None,
+        message="NumPy makes these numbers on the host",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batches(z, n, b):
+            order = np.arange(n)[::-1]
+            for i in range(0, n, b):
+                yield z[torch.from_numpy(order[i:i + b]).cuda()]
+        """,
+        None,
+        line=7,
+    ),
+    # A view of the whole tensor (`[None, :, :]`) is the tensor made here: made on the device as viewed.
+    Invalid(
+        """
+        import torch
+
+        def regularizer(trans):
+            eye = torch.eye(trans.size(1))[None, :, :]
+            if trans.is_cuda:
+                eye = eye.cuda()
+            return torch.bmm(trans, trans.transpose(2, 1)) - eye
+        """,
+        """
+        import torch
+
+        def regularizer(trans):
+            eye = torch.eye(trans.size(1), device="cuda" if trans.is_cuda else "cpu")[None, :, :]
+            return torch.bmm(trans, trans.transpose(2, 1)) - eye
+        """,
+        line=4,
+    ),
+    # Made in one branch, moved in another block once it is known to exist (`is not None` reads nothing
+    # of the tensor): reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def get_input(batch, use_cuda, pointer_gen):
+            extra_zeros = None
+            if pointer_gen and batch.max_oovs > 0:
+                extra_zeros = Variable(torch.zeros((len(batch), batch.max_oovs)))
+            if use_cuda:
+                if extra_zeros is not None:
+                    extra_zeros = extra_zeros.cuda()
+            return extra_zeros
+        """,
+        None,
+        message="by `.cuda()`",
+        line=7,
+    ),
     # A legacy constructor of data that exists copies it into a host tensor only to copy that to the
     # device: `torch.as_tensor(data, dtype=..., device=...)` when the argument is plainly an array (a
     # slice, a reshaped array: shared on the host where the legacy call shared it), reported when it
