@@ -58,7 +58,7 @@ SAME_ON_ANY_DEVICE = frozenset(
     " float double half long int bool zero_ fill_".split()
 )
 # Torch functions that are such methods given the tensor first (`torch.triu(torch.ones(n, n), 1)`).
-_EXACT_FUNCTIONS = frozenset(
+EXACT_FUNCTIONS = frozenset(
     f"torch.{n}" for n in "tril triu t transpose permute reshape unsqueeze squeeze flatten flip".split()
 )
 # Methods after which the value is no longer a tensor on the host (or not a fresh one).
@@ -242,9 +242,9 @@ def may_create(call: cst.Call, aliases: ImportAliases) -> bool:
 
 
 def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.Call | None:
-    """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`_EXACT_FUNCTIONS`
+    """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`EXACT_FUNCTIONS`
     is given first, positionally (no ``out=``); None for anything else."""
-    if type(node) is not cst.Call or not node.args or aliases.qualify(node.func) not in _EXACT_FUNCTIONS:
+    if type(node) is not cst.Call or not node.args or aliases.qualify(node.func) not in EXACT_FUNCTIONS:
         return None
     first = node.args[0]
     if first.keyword is not None or first.star or kwarg(node, "out") is not None:

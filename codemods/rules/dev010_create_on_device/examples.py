@@ -581,9 +581,169 @@ VALID = [
             return first, cache
         """
     ),
+    # Rebound by a torch function that computes new values (`torch.cumsum`), or a legacy constructor of
+    # data changed in place before the move: what is moved is not the tensor made here.
+    Valid(
+        """
+        import torch
+
+        def running(n, device):
+            m = torch.ones(n)
+            m = torch.cumsum(m, 0)
+            m = m.to(device)
+            return m
+
+        def scaled(rows, use_cuda):
+            x = torch.FloatTensor(rows)
+            x.mul_(2)
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """
+    ),
+    # Its values read on the host between the creation and the move (`t.sum()`), not only its shape:
+    # the host tensor is needed there.
+    Valid(
+        """
+        import torch
+
+        def keep(ids):
+            t = torch.LongTensor([ids])
+            n = t.size(1)
+            total = t.sum()
+            t = t.cuda()
+            return t, n, total
+        """
+    ),
+    # Moved in a loop under another name, or to each GPU in turn, or rebound to what is computed from the
+    # copy (stages on several GPUs): copied on every turn, not once.
+    Valid(
+        """
+        import torch
+
+        base = torch.zeros(4)
+        outs = [base.cuda(i) for i in range(2)]
+        for i in range(3):
+            moved = base.cuda()
+            print(moved)
+
+        def pipeline(stages):
+            x = torch.randn(5, 6)
+            for stage in stages:
+                x = stage(x.to(next(stage.parameters()).device))
+            return x
+        """
+    ),
+    # Chosen by a conditional and read on the host before the move: the host tensor is needed there.
+    Valid(
+        """
+        import torch
+
+        def target(batch_size, real, cuda):
+            t = torch.ones(batch_size) if real else torch.zeros(batch_size)
+            print(t.sum())
+            if cuda:
+                t = t.cuda()
+            return t
+        """
+    ),
 ]
 
 INVALID = [
+    # Made in either branch of a conditional expression, then moved: each branch's tensor. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def make_target(batch_size, real, cuda):
+            target = torch.ones(batch_size) if real else torch.zeros(batch_size)
+            if cuda:
+                target = target.cuda()
+            return Variable(target)
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    # Made before a loop whose statement rebinds it to its copy (`hidden = hidden.cuda()`, also among
+    # others, `inp, hidden = inp.cuda(), hidden.cuda()`): copied on the first turn. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        use_cuda = torch.cuda.is_available()
+        model = torch.nn.GRU(8, 16)
+        hidden = Variable(torch.zeros(1, 4, 16))
+        for inp in batches:
+            if use_cuda:
+                inp, hidden = inp.cuda(), hidden.cuda()
+            out, hidden = model(inp, hidden)
+            hidden = hidden.detach()
+        """,
+        None,
+        message="by `.cuda()`",
+        line=6,
+    ),
+    # Its shape read between the creation and the move (`len(t)`, `t.size(1)`): the tensor made on the
+    # device has the same. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def translate(ids, encoder, use_cuda):
+            src_seqs = torch.LongTensor([ids]).transpose(0, 1)
+            src_lens = [len(src_seqs)]
+            batch_size = src_seqs.size(1)
+            src_seqs = Variable(src_seqs, volatile=True)
+            if use_cuda:
+                src_seqs = src_seqs.cuda()
+            return encoder(src_seqs, src_lens), batch_size
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    # Rebound by a torch function that is a method of the tensor (`torch.triu(mask, 1)`), then moved:
+    # still the tensor made here. Reported.
+    Invalid(
+        """
+        import torch
+
+        def causal_mask(n, device):
+            mask = torch.ones(n, n)
+            mask = torch.triu(mask, diagonal=1)
+            mask = mask.to(device)
+            return mask
+        """,
+        None,
+        message="by `.to()`",
+        line=4,
+    ),
+    # A legacy constructor every value of which the next line overwrites (`_ = t.data.fill_(label)`): a
+    # fresh tensor, whatever its argument, moved some lines later with other things. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Trainer:
+            def train(self):
+                bce = torch.nn.BCELoss()
+                real_label = 1
+                real = Variable(torch.FloatTensor(self.batch_size))
+                _ = real.data.fill_(real_label)
+                if self.num_gpu > 0:
+                    bce.cuda()
+                    real = real.cuda()
+                return real
+        """,
+        None,
+        message="created on the host, then copied to the device",
+        line=8,
+    ),
     # Numbers NumPy makes right there from sizes alone (`np.eye(k)`, `np.repeat(range(n), k)`, a slice of
     # `np.arange(n)`, arrays unpacked from `np.meshgrid` of `np.arange`), converted on the host
     # and moved: a torch factory makes them on the device. Reported (NumPy's dtypes and draws differ).

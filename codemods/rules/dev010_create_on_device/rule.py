@@ -33,7 +33,8 @@ code writes too:
   the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
   global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
   `torch.empty(...)` made there; one filled right after of what is not shown to be data,
-  `torch.FloatTensor(batch_size).fill_(1.0)`, is reported): `x = torch.zeros(n)` then
+  `torch.FloatTensor(batch_size).fill_(1.0)`, also on the next line, `_ = t.data.fill_(label)`, is
+  reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
