@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.evident_data import array_rewrite, evident_array_kind
 from codemods.analysis.legacy_constructors import (
@@ -36,6 +37,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_constructor_rewrite,
     legacy_dtype,
 )
+from codemods.core.name_bindings import binding_scope, bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES, RANDOM_FILLS
@@ -56,7 +58,7 @@ SAME_ON_ANY_DEVICE = frozenset(
     " float double half long int bool zero_ fill_".split()
 )
 # Torch functions that are such methods given the tensor first (`torch.triu(torch.ones(n, n), 1)`).
-_EXACT_FUNCTIONS = frozenset(
+EXACT_FUNCTIONS = frozenset(
     f"torch.{n}" for n in "tril triu t transpose permute reshape unsqueeze squeeze flatten flip".split()
 )
 # Methods after which the value is no longer a tensor on the host (or not a fresh one).
@@ -64,9 +66,18 @@ _LEAVES_THE_HOST = frozenset(
     "to cuda cpu type pin_memory share_memory_ numpy tolist item detach requires_grad_ data_ptr".split()
 )
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+# NumPy calls that build an array of numbers from sizes alone (`np.eye(k)`, `np.arange(n)`), and those
+# that build one of the values they are given, numbers made here when those are (`np.repeat(range(n), k)`,
+# `np.array([1, 0, 0])`); array methods that keep the numbers (`.astype(np.float32)`, `.flatten()`).
+_NUMPY_OF_SIZES = frozenset(f"numpy.{n}" for n in "arange eye identity zeros ones full linspace".split())
+_NUMPY_OF_VALUES = frozenset(f"numpy.{n}" for n in "array asarray repeat tile".split())
+_ARRAY_STEPS = frozenset("astype flatten ravel reshape copy".split())
+# NumPy buffers, made to be filled: a name bound to one may hold data written into it later.
+_BUFFERS = frozenset(f"numpy.{n}" for n in "zeros ones full empty".split())
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
 # Operators computed in one correctly rounded step on any device.
 _EXACT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply)
+_NUMPY_NUMBERS = "NumPy makes these numbers on the host; a torch factory given `device=` makes them there"
 _UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
@@ -83,6 +94,7 @@ class Creation:
     inexact: str | None  # why the device would not give the same tensor, if it might not
     requires_grad: bool  # requires_grad=True on the factory or the Variable around it
     fills_randomly: bool = False  # `torch.empty(n).normal_()`: filled by a random generator after it
+    of_numpy_numbers: bool = False  # `torch.from_numpy(np.eye(k))`: numbers NumPy made right there
 
     @property
     def is_random(self) -> bool:
@@ -107,14 +119,33 @@ def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
     inner = node.func.value
     if type(inner) is cst.Attribute and inner.attr.value == "data":
         inner = inner.value
+    if type(inner) is cst.Subscript and whole_view(inner):
+        inner = inner.value
     return type(inner) is cst.Call
 
 
+def whole_view(subscript: cst.Subscript) -> bool:
+    """``t[None, :, :]``, ``t[..., None]``: every element a new axis, ``...`` or a bare ``:``, a view of
+    the whole tensor laid out as it is, the same on any device."""
+    for element in subscript.slice:
+        part = element.slice
+        if isinstance(part, cst.Slice):
+            if part.lower is not None or part.upper is not None or part.step is not None:
+                return False
+        elif not (
+            isinstance(part, cst.Index)
+            and (isinstance(part.value, cst.Ellipsis) or m.matches(part.value, m.Name("None")))
+        ):
+            return False
+    return True
+
+
 def host_creation(
-    node: cst.BaseExpression, aliases: ImportAliases, converts: bool = False
+    node: cst.BaseExpression, aliases: ImportAliases, converts: bool = False, tree: Tree | None = None
 ) -> Creation | None:
     """``node`` as a host creation, or None; ``converts``: a legacy constructor of data that exists
-    already counts too (the caller moves the result: the host tensor is only a step on the way)."""
+    already counts too (the caller moves the result: the host tensor is only a step on the way);
+    ``tree``: also of an array a name holds that NumPy made of numbers alone (:func:`numpy_numbers`)."""
     value, requires_grad = node, False
     if isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE:
         args = positional(node)
@@ -127,8 +158,11 @@ def host_creation(
         if inner is None:
             return None
         return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
-    inexact, fills_randomly = None, False
+    inexact, fills_randomly, of_numbers = None, False, False
     while True:
+        if isinstance(node, cst.Subscript) and whole_view(node):
+            node = node.value  # `torch.eye(d)[None, :, :]`: a view of the tensor made here
+            continue
         given = _exact_function_argument(node, aliases)
         if given is not None:  # `torch.triu(torch.ones(n, n), diagonal=1)`: as `.triu(1)`
             node = given
@@ -171,12 +205,26 @@ def host_creation(
         legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")
     ):
         if not (converts or _made_here(node)):
-            return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
+            if not _of_numpy_numbers(node, aliases, tree, draws=False):
+                return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
+            inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.FloatTensor(np.arange(n))`
     elif qualified == "torch.from_numpy" and _numpy_random(node, aliases):
         inexact = "NumPy draws these numbers; on the device torch draws others"
+    elif qualified == "torch.from_numpy" and _of_numpy_numbers(node, aliases, tree):
+        inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.from_numpy(np.eye(k).flatten())`
     else:
         return None
-    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
+    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly, of_numbers)
+
+
+def _of_numpy_numbers(call: cst.Call, aliases: ImportAliases, tree: Tree | None, draws: bool = True) -> bool:
+    """``torch.from_numpy(a)``, ``torch.FloatTensor(a)`` of one array NumPy made of numbers alone."""
+    args = positional(call)
+    return (
+        len(args) == 1 == len(call.args)
+        and not args[0].star
+        and numpy_numbers(args[0].value, aliases, tree, draws=draws)
+    )
 
 
 def may_create(call: cst.Call, aliases: ImportAliases) -> bool:
@@ -194,9 +242,9 @@ def may_create(call: cst.Call, aliases: ImportAliases) -> bool:
 
 
 def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.Call | None:
-    """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`_EXACT_FUNCTIONS`
+    """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`EXACT_FUNCTIONS`
     is given first, positionally (no ``out=``); None for anything else."""
-    if type(node) is not cst.Call or not node.args or aliases.qualify(node.func) not in _EXACT_FUNCTIONS:
+    if type(node) is not cst.Call or not node.args or aliases.qualify(node.func) not in EXACT_FUNCTIONS:
         return None
     first = node.args[0]
     if first.keyword is not None or first.star or kwarg(node, "out") is not None:
@@ -299,6 +347,8 @@ def with_dtype(
 def converts_data(creation: Creation) -> bool:
     """``torch.tensor(image)``, ``torch.as_tensor(x)``, ``torch.FloatTensor(state)``: a tensor of data that
     exists already (not of values written right there, ``torch.tensor([0.5])``, nor of a size)."""
+    if creation.of_numpy_numbers:
+        return False  # (`torch.FloatTensor(np.arange(n))`: numbers made here, no data)
     if creation.is_legacy:
         return not _made_here(creation.factory)
     if creation.qualified not in ("torch.tensor", "torch.as_tensor"):
@@ -375,6 +425,104 @@ def _made_here(legacy: cst.Call) -> bool:
     while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
         value = value.left  # `[start] * batch`, `[a] + [b]`
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def numpy_numbers(
+    node: cst.BaseExpression,
+    aliases: ImportAliases,
+    tree: Tree | None = None,
+    depth: int = 0,
+    draws: bool = True,
+) -> bool:
+    """Is ``node`` an array NumPy builds right here from sizes and numbers alone, no data handed in
+    (``np.eye(k).flatten().astype(np.float32)``, ``np.repeat(range(n), k)``, ``np.array([1, 0, 0])``,
+    ``np.random.permutation(n)[:b]``)? Its numbers exist nowhere before: a torch factory could make
+    them on the device, where copying them there is the only use of the host array. With ``tree``, also
+    a name every binding of which in its scope is one (``a, b = np.meshgrid(grid, grid)`` with ``grid =
+    np.arange(n)``), never written into (``buf[i] = row`` fills it with data). ``draws``: NumPy's random
+    numbers count too; a name bound to them, or a legacy constructor of them, holds samples the program
+    treats as its data (the points a simulation trains on), which the labels call correct moves."""
+    while True:
+        if isinstance(node, cst.Subscript):
+            node = node.value  # a part of it: numbers made here too
+        elif _is_array_step(node, aliases):
+            node = cst.ensure_type(cst.ensure_type(node, cst.Call).func, cst.Attribute).value
+        else:
+            break
+    if isinstance(node, cst.Name) and tree is not None:
+        return depth < 3 and _name_of_numpy_numbers(tree, node, aliases, depth)
+    if not isinstance(node, cst.Call):
+        return False
+    qualified = aliases.qualify(node.func) or ""
+    if qualified.startswith("numpy.random."):
+        return draws
+    if qualified in _NUMPY_OF_SIZES:
+        return True
+    if qualified not in _NUMPY_OF_VALUES:
+        return False
+    args = positional(node)
+    return bool(args) and _numbers_written(args[0].value, aliases, tree, depth, draws)
+
+
+def _name_of_numpy_numbers(tree: Tree, name: cst.Name, aliases: ImportAliases, depth: int) -> bool:
+    """``name`` bound in its scope only to arrays of :func:`numpy_numbers` that are not buffers (not
+    ``np.zeros(n)``, made to be filled), or unpacked from ``np.meshgrid`` of such; never written into."""
+    scope = binding_scope(tree, name, name.value)
+    bindings = bindings_in(tree, scope, name.value)
+    if not bindings:
+        return False
+    for binding in bindings:
+        assign = tree.parent(binding)
+        if not (isinstance(binding, cst.AssignTarget) and isinstance(assign, cst.Assign)):
+            return False
+        value, target = assign.value, binding.target
+        if isinstance(target, cst.Name):
+            buffer = isinstance(value, cst.Call) and (aliases.qualify(value.func) or "") in _BUFFERS
+            if buffer or not numpy_numbers(value, aliases, tree, depth + 1, draws=False):
+                return False
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            if not (
+                isinstance(value, cst.Call)
+                and aliases.qualify(value.func) == "numpy.meshgrid"
+                and value.args
+                and all(
+                    not a.star and numpy_numbers(a.value, aliases, tree, depth + 1, False) for a in value.args
+                )
+            ):
+                return False
+        else:
+            return False
+    for subscript in tree.of_type(scope, cst.Subscript):
+        if isinstance(subscript.value, cst.Name) and subscript.value.value == name.value:
+            above = tree.parent(subscript)
+            if isinstance(above, (cst.AssignTarget, cst.AugAssign)):
+                return False  # `a[i] = row`: data written into it
+    return True
+
+
+def _is_array_step(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``<array>.astype(np.float32)``, ``.flatten()``, ``.reshape(1, -1)``: the same numbers."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in _ARRAY_STEPS
+        and aliases.qualify(node.func) is None
+    )
+
+
+def _numbers_written(
+    node: cst.BaseExpression, aliases: ImportAliases, tree: Tree | None, depth: int, draws: bool
+) -> bool:
+    """``range(n)``, a display of number literals (nested too), or an array of :func:`numpy_numbers`."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "range":
+        return True
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and all(
+            isinstance(e, cst.Element)
+            and (_number_literal(e.value) or _numbers_written(e.value, aliases, tree, depth, draws))
+            for e in node.elements
+        )
+    return numpy_numbers(node, aliases, tree, depth, draws)
 
 
 def _number_literal(node: cst.BaseExpression) -> bool:

@@ -17,7 +17,12 @@ moves its first argument: one of this file, or one from elsewhere whose name say
 torch function of it), filled with data (``t[i] = row``, ``t.copy_(src)``), handed to anything else, or
 moved inside a loop it was not made in, is not followed: what is moved is then not simply the tensor made
 here. Marked in place with a number where an index or a mask says (``y.scatter_(1, idx, 1)``, a one-hot;
-``m.masked_fill_(pad, 0)``; ``y.zero_()``), on a line of its own, it is still that tensor: followed.
+``m.masked_fill_(pad, 0)``; ``y.zero_()``; ``_ = y.data.fill_(label)``, given a name), on a line of its
+own, it is still that tensor: followed; so past a test of whether it was made at all (``if h is not None:
+h = h.cuda()``, made in one branch), a read of its shape (``len(x)``, ``x.size(1)``) and a torch function
+that is one of its methods (``m = torch.triu(m, 1)``); and from either branch of a conditional expression
+(``t = torch.ones(n) if real else torch.zeros(n)``). A loop's statement that rebinds it to its copy
+(``for ...: h = h.cuda()``) copies it on the first turn only: followed too.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import positional
 from codemods.core.torch_names import VARIABLE, named_a_mover
 from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._host_creations import EXACT_FUNCTIONS
 from codemods.rules.dev010_create_on_device._later_moves import moves_first_parameter
 from codemods.rules.dev010_create_on_device._move_targets import move_target
 
@@ -47,6 +53,8 @@ _MOVER_TOO = re.compile(r"^(use|maybe)_(cuda|gpu)$|^to_variable$")
 # `var(x, use_gpu=opt.gpu)`, `make(x, torch.cuda.is_available())`.
 _GPU_FLAG = re.compile(r"(^|_)(cuda|gpu)($|_)|^is_available$", re.IGNORECASE)
 _LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+# Methods that tell the tensor's shape, the same wherever it is.
+_SHAPE_METHODS = frozenset("size dim ndimension numel nelement".split())
 # In-place methods that write their last argument, a number, where the others say (an index, a mask), and
 # how many positional arguments they take: a one-hot or a mask marked on the tensor made here.
 _MARKS = {"scatter_": 3, "index_fill_": 3, "masked_fill_": 2, "fill_": 1, "fill_diagonal_": 1}
@@ -118,10 +126,16 @@ class MoveReach(TensorClimb[Reach]):
     def argument(self, call: cst.Call, arg: cst.Arg) -> Reach | GoOn | None:
         if call.args and call.args[0] is arg and self._moves_its_argument(call):
             return Reach(f"`{dotted_name(call.func)}(...)`")
+        if call.args[0] is arg and arg.keyword is None and self.aliases.qualify(call.func) in EXACT_FUNCTIONS:
+            return GO_ON  # `mask = torch.triu(mask, 1)`: the method `.triu(1)` of the tensor made here
         return GO_ON if (self.aliases.qualify(call.func) or "") in VARIABLE else None
 
     def bound(self, assign: cst.Assign, depth: int) -> Reach | None:
         return self._bound(assign, depth)
+
+    def carries(self, parent: cst.CSTNode, current: cst.CSTNode) -> bool:
+        """``torch.ones(n) if real else torch.zeros(n)``: in its branch the value is the tensor made here."""
+        return isinstance(parent, cst.IfExp) and current in (parent.body, parent.orelse)
 
     def _gpu_type(self, call: cst.Call) -> bool:
         """``.type(torch.cuda.FloatTensor)``, or ``.type(Tensor)`` where the file binds ``Tensor`` to a
@@ -197,15 +211,22 @@ class MoveReach(TensorClimb[Reach]):
                 continue
             if self._marked_in_place(node, name):
                 continue  # `y.scatter_(1, labels.view(-1, 1), 1)`: still the tensor made here, moved below
+            if self._tested_for_none(node):
+                continue  # `if h is not None: h = h.cuda()`: asks whether it was made, reads nothing of it
+            if self._reads_its_shape(node):
+                continue  # `batch_size = x.size(1)`, `len(x)`: the same on the device, no value read
             # The first later mention must take it to the device, and none may read it after that:
             # read on the host first (`counts.index_add_(...)`), or still read once moved under another
             # name (`gpu = table.cuda()` then `table.sum()`), the host tensor is needed where it is.
+            copied = False  # rebound to the copy itself: `h = h.cuda()`, `x, h = x.cuda(), h.cuda()`
             if self._rebinds(node):
                 statement = self._assignment_of(node)  # `h = h.cuda()`: its value reads the old h first
                 reads = [] if statement is None else self.tree.of_type(statement.value, cst.Name)
-                found = next(
-                    (f for r in reads if r.value == name and (f := self.move_of(r, depth + 1))), None
+                hit = next(
+                    ((r, f) for r in reads if r.value == name and (f := self.move_of(r, depth + 1))), None
                 )
+                found = hit[1] if hit is not None else None
+                copied = hit is not None and statement is not None and self._the_copy(statement, hit[0])
             else:
                 found = self.move_of(node, depth + 1)
                 # (read again by the statement that moves it, `kernel / kernel.sum()`, it is moved whole)
@@ -214,8 +235,12 @@ class MoveReach(TensorClimb[Reach]):
                 if found is not None and self._read_after(nodes[rest:], name):
                     return None
             above = self.tree.ancestors(node)
-            if found is None or any(isinstance(a, _LOOPS) and id(a) not in loops for a in above):
-                return None  # (in a loop it is copied once per turn: `[x.cuda(i) for i in gpus]`)
+            entered = [a for a in above if isinstance(a, _LOOPS) and id(a) not in loops]
+            # In a loop it is copied once per turn (`[x.cuda(i) for i in gpus]`), unless the loop's statement
+            # rebinds it to the copy (`for ...: h = h.cuda()`): from the second turn on it is already there.
+            once = copied and all(isinstance(a, (cst.For, cst.While)) for a in entered)
+            if found is None or (entered and not once):
+                return None
             # `if use_cuda: b = b.cuda()` / `else: b = b.double()`: each branch does another thing with it
             own = self.tree.ancestors(assign)
             others = [a.orelse for a in above if isinstance(a, cst.If) and a not in own]
@@ -234,12 +259,16 @@ class MoveReach(TensorClimb[Reach]):
         if data and isinstance(attribute, cst.Attribute) and attribute.value is mention:
             marked, attribute = attribute, self.tree.parent(attribute)  # `y.data.zero_()`: the same tensor
         call = self.tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        statement = self.tree.parent(call)
+        discarded = m.Assign(targets=[m.AssignTarget(m.Name("_"))])  # `_ = y.data.fill_(1)`
         if not (
             isinstance(attribute, cst.Attribute)
             and attribute.value is marked
             and isinstance(call, cst.Call)
             and call.func is attribute
-            and isinstance(self.tree.parent(call), cst.Expr)
+            and (
+                isinstance(statement, cst.Expr) or (statement is not None and m.matches(statement, discarded))
+            )
         ):
             return False
         method = attribute.attr.value
@@ -249,7 +278,40 @@ class MoveReach(TensorClimb[Reach]):
         if method not in _MARKS or len(args) != len(call.args) or len(args) != _MARKS[method]:
             return False
         reads = {n.value for a in args for n in self.tree.of_type(a.value, cst.Name)}
-        return name not in reads and _number(args[-1].value)
+        # (`fill_` overwrites every value: given a name too, `y.fill_(real_label)`, it is the same tensor)
+        given = _number(args[-1].value) or (method == "fill_" and isinstance(args[-1].value, cst.Name))
+        return name not in reads and given
+
+    def _the_copy(self, statement: cst.Assign, read: cst.Name) -> bool:
+        """Is what ``statement`` binds the move of ``read`` itself (``h = h.cuda()``, or one element of ``x,
+        h = x.cuda(), h.cuda()``), not something computed from it (``x = stage(x.to(d))``)?"""
+        move = self.tree.parent(self.tree.parent(read))
+        value = statement.value
+        values = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+        return isinstance(move, cst.Call) and any(move is v for v in values)
+
+    def _tested_for_none(self, mention: cst.Name) -> bool:
+        """``h is None``, ``h is not None``: whether a branch made the tensor, not a read of its values."""
+        comparison = self.tree.parent(mention)
+        return (
+            isinstance(comparison, cst.Comparison)
+            and comparison.left is mention
+            and len(comparison.comparisons) == 1
+            and isinstance(comparison.comparisons[0].operator, (cst.Is, cst.IsNot))
+            and m.matches(comparison.comparisons[0].comparator, m.Name("None"))
+        )
+
+    def _reads_its_shape(self, mention: cst.Name) -> bool:
+        """``x.size(1)``, ``x.shape``, ``x.dim()``, ``len(x)``: what the tensor's shape says, which the tensor
+        made on the device has too; none of its values is read on the host."""
+        parent = self.tree.parent(mention)
+        if isinstance(parent, cst.Attribute) and parent.value is mention:
+            if parent.attr.value == "shape":
+                return True
+            call = self.tree.parent(parent)
+            return parent.attr.value in _SHAPE_METHODS and isinstance(call, cst.Call) and call.func is parent
+        call = self.tree.parent(parent) if isinstance(parent, cst.Arg) else None
+        return isinstance(call, cst.Call) and m.matches(call.func, m.Name("len")) and len(call.args) == 1
 
     def _read_after(self, nodes: list[cst.CSTNode], name: str) -> bool:
         """Is ``name`` read among ``nodes`` before it is bound again?"""

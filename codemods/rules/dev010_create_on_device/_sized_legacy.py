@@ -15,7 +15,8 @@ name there, ``n = x.size(0)``); a script's settings are bound elsewhere, so an a
 (:func:`int_or_none`, which the rule asks of ``.cuda(i)`` too) are sizes as well. ``None`` passes that
 test: ``torch.FloatTensor(None)`` and ``torch.empty(None)`` both fail.
 
-Filled right after, ``torch.FloatTensor(batch_size).fill_(1.0)``, a legacy constructor asked for storage
+Filled right after, ``torch.FloatTensor(batch_size).fill_(1.0)`` (or on the very next line, ``t =
+Variable(torch.FloatTensor(n))`` then ``_ = t.data.fill_(label)``), a legacy constructor asked for storage
 whatever its argument (the values of data would be thrown away at once): a fresh tensor too, unless the
 file shows the argument is data (DEV009 reads it as a size, an unsafe fix); where nothing shows it is a
 size, the rule reports it without a fix.
@@ -24,6 +25,7 @@ size, the rule reports it without a fix.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.evident_data import argument_kind
@@ -34,7 +36,8 @@ from codemods.analysis.legacy_constructors import (
     legacy_constructor_rewrite,
 )
 from codemods.core.names import ImportAliases
-from codemods.core.torch_names import RANDOM_FILLS
+from codemods.core.syntax import positional
+from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import Creation
 from codemods.rules.dev010_create_on_device._move_targets import int_or_none
@@ -76,12 +79,59 @@ def filled_fresh(tree: Tree, creation: Creation, kinds: ArgumentKinds, aliases: 
         and method.attr.value in _FILLS
         and isinstance(call, cst.Call)
         and call.func is method
-    ):
+    ) and not _filled_on_the_next_line(tree, factory, aliases):
         return False
     value = factory.args[0].value
     if is_data(value, aliases, kinds.data, kinds.sizes):
         return False
     return argument_kind(tree, factory, aliases) is None
+
+
+def _filled_on_the_next_line(tree: Tree, factory: cst.Call, aliases: ImportAliases) -> bool:
+    """``t = Variable(torch.FloatTensor(n))`` then, on the very next line, ``t.data.fill_(v)`` (also ``_ =
+    t.fill_(v)``, ``t.zero_()``): every value overwritten before anything reads it, as when the fill
+    follows the constructor in one expression."""
+    node: cst.CSTNode = factory
+    parent = tree.parent(node)
+    while isinstance(parent, cst.Arg):  # `Variable(torch.FloatTensor(n))`: the same tensor
+        wrapper = tree.parent(parent)
+        if not (
+            isinstance(wrapper, cst.Call)
+            and aliases.qualify(wrapper.func) in VARIABLE
+            and positional(wrapper)[:1] == [parent]
+        ):
+            return False
+        node, parent = wrapper, tree.parent(wrapper)
+    if not (
+        isinstance(parent, cst.Assign)
+        and parent.value is node
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0].target, cst.Name)
+    ):
+        return False
+    name = parent.targets[0].target.value
+    line = tree.parent(parent)
+    block = tree.parent(line)
+    statements = list(getattr(block, "body", ()))
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or line not in statements:
+        return False
+    after = statements[statements.index(line) + 1 : statements.index(line) + 2]
+    if not (after and isinstance(after[0], cst.SimpleStatementLine) and len(after[0].body) == 1):
+        return False
+    small = after[0].body[0]
+    discarded = m.Assign(targets=[m.AssignTarget(m.Name("_"))])  # `_ = t.data.fill_(v)`
+    if isinstance(small, cst.Expr):
+        fill = small.value
+    elif isinstance(small, cst.Assign) and m.matches(small, discarded):
+        fill = small.value
+    else:
+        return False
+    own = m.Name(name) | m.Attribute(value=m.Name(name), attr=m.Name("data"))
+    return (
+        isinstance(fill, cst.Call)
+        and m.matches(fill.func, m.Attribute(value=own, attr=m.Name("fill_") | m.Name("zero_")))
+        and name not in {n.value for a in fill.args for n in tree.of_type(a.value, cst.Name)}
+    )
 
 
 def made_of_a_size(

@@ -527,9 +527,327 @@ VALID = [
             return hidden
         """
     ),
+    # An array NumPy made as a buffer and filled with data, or one handed in, is the batch's data, not
+    # numbers made here: converted and moved later, left alone.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def gather(rows, n, use_cuda):
+            buf = np.zeros((n, 3))
+            for i, row in enumerate(rows):
+                buf[i] = row
+            batch = torch.from_numpy(buf)
+            if use_cuda:
+                batch = batch.cuda()
+            return batch
+
+        def labels_of(targets, use_cuda):
+            y = torch.from_numpy(np.array(targets))
+            if use_cuda:
+                y = y.cuda()
+            return y
+        """
+    ),
+    # NumPy's random draws bound to a name, or given to a legacy constructor, are samples the program
+    # trains on (its data, read elsewhere too): their conversion and move are the batch's boundary.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        x_bc = np.random.uniform(low=0.0, high=2.0, size=(500, 1))
+        u_bc = 6 * np.exp(-3 * x_bc)
+        for epoch in range(10):
+            pt_x_bc = torch.from_numpy(x_bc).float().to(device)
+            points = torch.Tensor(np.random.uniform(size=(64, 2)))
+            points = points.to(device)
+        """
+    ),
+    # An index that picks values (`t[:, 0]`, a column: strided) is not a view of the whole tensor; a
+    # tensor handed in is moved under `is not None` as it is.
+    Valid(
+        """
+        import torch
+
+        def column(x, cache):
+            if cache is not None:
+                cache = cache.cuda()
+            first = x[:, 0]
+            if x.is_cuda:
+                first = first.cuda()
+            return first, cache
+        """
+    ),
+    # Rebound by a torch function that computes new values (`torch.cumsum`), or a legacy constructor of
+    # data changed in place before the move: what is moved is not the tensor made here.
+    Valid(
+        """
+        import torch
+
+        def running(n, device):
+            m = torch.ones(n)
+            m = torch.cumsum(m, 0)
+            m = m.to(device)
+            return m
+
+        def scaled(rows, use_cuda):
+            x = torch.FloatTensor(rows)
+            x.mul_(2)
+            if use_cuda:
+                x = x.cuda()
+            return x
+        """
+    ),
+    # Its values read on the host between the creation and the move (`t.sum()`), not only its shape:
+    # the host tensor is needed there.
+    Valid(
+        """
+        import torch
+
+        def keep(ids):
+            t = torch.LongTensor([ids])
+            n = t.size(1)
+            total = t.sum()
+            t = t.cuda()
+            return t, n, total
+        """
+    ),
+    # Moved in a loop under another name, or to each GPU in turn, or rebound to what is computed from the
+    # copy (stages on several GPUs): copied on every turn, not once.
+    Valid(
+        """
+        import torch
+
+        base = torch.zeros(4)
+        outs = [base.cuda(i) for i in range(2)]
+        for i in range(3):
+            moved = base.cuda()
+            print(moved)
+
+        def pipeline(stages):
+            x = torch.randn(5, 6)
+            for stage in stages:
+                x = stage(x.to(next(stage.parameters()).device))
+            return x
+        """
+    ),
+    # Chosen by a conditional and read on the host before the move: the host tensor is needed there.
+    Valid(
+        """
+        import torch
+
+        def target(batch_size, real, cuda):
+            t = torch.ones(batch_size) if real else torch.zeros(batch_size)
+            print(t.sum())
+            if cuda:
+                t = t.cuda()
+            return t
+        """
+    ),
 ]
 
 INVALID = [
+    # Made in either branch of a conditional expression, then moved: each branch's tensor. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def make_target(batch_size, real, cuda):
+            target = torch.ones(batch_size) if real else torch.zeros(batch_size)
+            if cuda:
+                target = target.cuda()
+            return Variable(target)
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    # Made before a loop whose statement rebinds it to its copy (`hidden = hidden.cuda()`, also among
+    # others, `inp, hidden = inp.cuda(), hidden.cuda()`): copied on the first turn. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        use_cuda = torch.cuda.is_available()
+        model = torch.nn.GRU(8, 16)
+        hidden = Variable(torch.zeros(1, 4, 16))
+        for inp in batches:
+            if use_cuda:
+                inp, hidden = inp.cuda(), hidden.cuda()
+            out, hidden = model(inp, hidden)
+            hidden = hidden.detach()
+        """,
+        None,
+        message="by `.cuda()`",
+        line=6,
+    ),
+    # Its shape read between the creation and the move (`len(t)`, `t.size(1)`): the tensor made on the
+    # device has the same. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def translate(ids, encoder, use_cuda):
+            src_seqs = torch.LongTensor([ids]).transpose(0, 1)
+            src_lens = [len(src_seqs)]
+            batch_size = src_seqs.size(1)
+            src_seqs = Variable(src_seqs, volatile=True)
+            if use_cuda:
+                src_seqs = src_seqs.cuda()
+            return encoder(src_seqs, src_lens), batch_size
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    # Rebound by a torch function that is a method of the tensor (`torch.triu(mask, 1)`), then moved:
+    # still the tensor made here. Reported.
+    Invalid(
+        """
+        import torch
+
+        def causal_mask(n, device):
+            mask = torch.ones(n, n)
+            mask = torch.triu(mask, diagonal=1)
+            mask = mask.to(device)
+            return mask
+        """,
+        None,
+        message="by `.to()`",
+        line=4,
+    ),
+    # A legacy constructor every value of which the next line overwrites (`_ = t.data.fill_(label)`): a
+    # fresh tensor, whatever its argument, moved some lines later with other things. Reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Trainer:
+            def train(self):
+                bce = torch.nn.BCELoss()
+                real_label = 1
+                real = Variable(torch.FloatTensor(self.batch_size))
+                _ = real.data.fill_(real_label)
+                if self.num_gpu > 0:
+                    bce.cuda()
+                    real = real.cuda()
+                return real
+        """,
+        None,
+        message="created on the host, then copied to the device",
+        line=8,
+    ),
+    # Numbers NumPy makes right there from sizes alone (`np.eye(k)`, `np.repeat(range(n), k)`, a slice of
+    # `np.arange(n)`, arrays unpacked from `np.meshgrid` of `np.arange`), converted on the host
+    # and moved: a torch factory makes them on the device. Reported (NumPy's dtypes and draws differ).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        class Head(torch.nn.Module):
+            def forward(self, x):
+                iden = Variable(torch.from_numpy(np.eye(3).flatten().astype(np.float32))).view(1, 9)
+                if x.is_cuda:
+                    iden = iden.cuda()
+                return x + iden
+        """,
+        None,
+        message="NumPy makes these numbers on the host",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        def loss(scores, n_way, n_query):
+            y_query = torch.from_numpy(np.repeat(range(n_way), n_query))
+            y_query = Variable(y_query.cuda())
+            return scores, y_query
+        """,
+        None,
+        line=6,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def offsets(grid_size, CUDA):
+            grid_len = np.arange(grid_size)
+            a, b = np.meshgrid(grid_len, grid_len)
+            x_offset = torch.FloatTensor(a).view(-1, 1)
+            if CUDA:
+                x_offset = x_offset.cuda()
+            return x_offset, b
+        """,
+        None,
+        message="NumPy makes these numbers on the host",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batches(z, n, b):
+            order = np.arange(n)[::-1]
+            for i in range(0, n, b):
+                yield z[torch.from_numpy(order[i:i + b]).cuda()]
+        """,
+        None,
+        line=7,
+    ),
+    # A view of the whole tensor (`[None, :, :]`) is the tensor made here: made on the device as viewed.
+    Invalid(
+        """
+        import torch
+
+        def regularizer(trans):
+            eye = torch.eye(trans.size(1))[None, :, :]
+            if trans.is_cuda:
+                eye = eye.cuda()
+            return torch.bmm(trans, trans.transpose(2, 1)) - eye
+        """,
+        """
+        import torch
+
+        def regularizer(trans):
+            eye = torch.eye(trans.size(1), device="cuda" if trans.is_cuda else "cpu")[None, :, :]
+            return torch.bmm(trans, trans.transpose(2, 1)) - eye
+        """,
+        line=4,
+    ),
+    # Made in one branch, moved in another block once it is known to exist (`is not None` reads nothing
+    # of the tensor): reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def get_input(batch, use_cuda, pointer_gen):
+            extra_zeros = None
+            if pointer_gen and batch.max_oovs > 0:
+                extra_zeros = Variable(torch.zeros((len(batch), batch.max_oovs)))
+            if use_cuda:
+                if extra_zeros is not None:
+                    extra_zeros = extra_zeros.cuda()
+            return extra_zeros
+        """,
+        None,
+        message="by `.cuda()`",
+        line=7,
+    ),
     # A legacy constructor of data that exists copies it into a host tensor only to copy that to the
     # device: `torch.as_tensor(data, dtype=..., device=...)` when the argument is plainly an array (a
     # slice, a reshaped array: shared on the host where the legacy call shared it), reported when it

@@ -16,7 +16,8 @@ code writes too:
   with a name, which may hold a host tensor, nor `/`);
   a torch function that is such a method given the tensor first is one too, `torch.triu(torch.ones(n, n),
   diagonal=1).to(device)` becomes `torch.triu(torch.ones(n, n, device=device), diagonal=1)` (`tril`,
-  `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`);
+  `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`); so is a view
+  of the whole tensor, `torch.eye(d)[None, :, :]` (new axes, `...`, bare `:`), made there as viewed;
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`; so
@@ -32,7 +33,8 @@ code writes too:
   the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
   global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
   `torch.empty(...)` made there; one filled right after of what is not shown to be data,
-  `torch.FloatTensor(batch_size).fill_(1.0)`, is reported): `x = torch.zeros(n)` then
+  `torch.FloatTensor(batch_size).fill_(1.0)`, also on the next line, `_ = t.data.fill_(label)`, is
+  reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
@@ -76,7 +78,12 @@ constructor whose argument may be data or a size, `.cuda(gpu)` with a device tha
 is the CPU; where the file shows `gpu` is an int or None, an argparse `type=int` option, a global or
 `self.gpu` bound only to such, it is made on `torch.device("cuda", gpu)`, the same GPU), methods after
 the factory that may compute differently on the device (`.scatter_()`,
-`.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
+`.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`) and other numbers NumPy makes right
+there from sizes alone, converted and moved (`torch.from_numpy(np.eye(k).astype(np.float32))`,
+`np.repeat(range(n), k)`, a name bound only to such, `a, b = np.meshgrid(g, g)` of `g = np.arange(n)` then
+`torch.FloatTensor(a)`; not a buffer like `np.zeros(n)` bound to a name, which may be filled with data, nor
+random draws bound to a name or given to a legacy constructor: samples the program uses as its data), a
+torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
 where the call cannot say where (`to_gpu(torch.zeros(n))` with `.cuda(gpu)` inside, a parameter given a
@@ -235,7 +242,9 @@ class CreateOnDevice(Rule):
             elif (helper := functions.callee(call)) and moves_first_parameter(
                 self.tree, helper, self.aliases
             ):
-                creation = host_creation(call.args[0].value, self.aliases) if call.args else None
+                creation = (
+                    host_creation(call.args[0].value, self.aliases, tree=self.tree) if call.args else None
+                )
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
                     self._handed_to_a_mover(call, helper, creation)
         for line in self.sites(cst.SimpleStatementLine):
@@ -243,7 +252,9 @@ class CreateOnDevice(Rule):
                 for spelled, value in creation_pairs(small):
                     # Not a conversion of data that exists (`points = torch.Tensor(points)`, moved some
                     # lines later with the rest of a batch): the batch's boundary, DEV001's business.
-                    creation = host_creation(value, self.aliases) or self._legacy_of_a_size(value)
+                    creation = host_creation(value, self.aliases, tree=self.tree) or self._legacy_of_a_size(
+                        value
+                    )
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
                     )
@@ -302,7 +313,7 @@ class CreateOnDevice(Rule):
         for call in self.sites(cst.Call):
             if id(call) in self._concluded or not may_create(call, self.aliases):
                 continue
-            creation = host_creation(call, self.aliases)
+            creation = host_creation(call, self.aliases, tree=self.tree)
             if creation is not None and (creation.factory is not call or converts_data(creation)):
                 continue  # (data that exists, processed and then moved: the batch's boundary)
             creation = creation or self._legacy_of_a_size(call)  # `torch.FloatTensor(b).fill_(1)`
@@ -346,7 +357,7 @@ class CreateOnDevice(Rule):
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
         receiver = func_attribute(target.call).value
-        creation = host_creation(receiver, self.aliases, converts=True)
+        creation = host_creation(receiver, self.aliases, converts=True, tree=self.tree)
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver) or instance_method(self.tree, receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
@@ -390,7 +401,7 @@ class CreateOnDevice(Rule):
         each made where the move would put it, as a single tensor is, and the move goes."""
         creations = []
         for element in value.elements:
-            creation = host_creation(element.value, self.aliases)
+            creation = host_creation(element.value, self.aliases, tree=self.tree)
             if not isinstance(element, cst.Element) or creation is None or converts_data(creation):
                 return  # (a tensor that exists among them: its move stays)
             creations.append(creation)
@@ -527,7 +538,7 @@ class CreateOnDevice(Rule):
         bound (one of data bound and moved later is the batch's boundary)."""
         if not isinstance(value, cst.Call):
             return None
-        creation = host_creation(value, self.aliases, converts=True)
+        creation = host_creation(value, self.aliases, converts=True, tree=self.tree)
         if creation is None:
             return None
         kinds = self._kinds(creation)
