@@ -9,9 +9,10 @@ function named for a loss returns, `dice_loss(out, y).data[0]`, and of arithmeti
 d_loss_real - d_loss_fake).data[0]`; and `x.data[0]` of any device tensor summed into a name, appended to
 a list, compared by `min`/`max` or converted: how pre-0.4 code read a number; in a file that
 reads `.data[0]`, also a meter given a tensor's first element, `top1.update(prec1[0], n)`, a number
-then), and an explicit `torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits
-and does nothing else, while a step that times itself needs it; it keeps no other sync's fix from being
-made). Code runs every
+then), `range(t)` and `torch.arange(t)` of a device tensor (`range(lengths.max())`: the host needs the
+number to count with; reported only), and an explicit `torch.cuda.synchronize()` in a step that reads no
+clock (reported only: it waits and does nothing else, while a step that times itself needs it; it keeps no
+other sync's fix from being made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -21,7 +22,9 @@ where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
 that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
 batch in self.data: self.run_batch(batch)`, and such a helper handed each item of a comprehension,
-`[self.decode(s) for s in sentences]`; and also inside a
+`[self.decode(s) for s in sentences]`; a model class's own method that `forward` does not call and that
+goes over a loader, or over batches it slices by the loop's counter from data it is given, `x = X[i *
+MB:(i + 1) * MB]`, running the model on each, `self(x)`, `self.calculate_loss(x)`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
@@ -67,10 +70,11 @@ a scheduler's `scheduler.step(loss)`,
 helper of the file returns where every call names it for the environment, `action = choose(q, obs)[0]`
 before `env.step(action)`: the algorithm keeps host values there), what is written to files or figures
 (`save_image(fake.cpu(), path)`, `plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose
-or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put
-work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
-nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
+or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put work on
+a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU; a tensor moved to a
+device named only by a short name the file does not bind to the CPU, `data.to(self.dev)`, may be on a GPU):
+a sync costs nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
+model: its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
 with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
 "__main__":`; not a factory that builds the criterion, `get_loss_criterion(config)` returning
 `nn.MSELoss()`): a loop of another file computes them on each batch's outputs, their parameters without a
@@ -264,7 +268,7 @@ from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
-from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
+from codemods.rules.dev008_host_sync_in_loop._host_syncs import SIZED_BY_A_TENSOR, HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     _FLOAT64_DEVICES,
     accumulator_fix,
@@ -345,6 +349,10 @@ _PRE_04 = (
     " sum or a list of it on the device where it can"
 )
 _BRANCHING_SYNC = "is a tensor: branching on it"
+_SIZED = (
+    "; the host needs that number every step to count the loop or size the tensor: take it from a host value"
+    " (the lengths before they are moved to the device, `x.size(1)`), or use a fixed maximum"
+)
 _ITEM = m.Call(func=m.Attribute(attr=m.Name("item")), args=[])
 _COPY = m.Call(func=m.Attribute(attr=m.Name("cpu") | m.Name("numpy") | m.Name("tolist")))
 _NOT_SHOWN = (
@@ -397,6 +405,8 @@ def _why_kept(
     handed to a function every step (the host needs it then); else how to keep it on the device."""
     if event.is_test:
         return _BRANCHED
+    if SIZED_BY_A_TENSOR in sync.what:
+        return _SIZED
     below: cst.CSTNode = sync.node
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
