@@ -873,6 +873,29 @@ VALID = [
                 opt.step()
         """
     ),
+    # `torch.equal` answers with a Python bool, not a tensor: branching on a coin drawn with it is no sync
+    # on a tensor (and this coin is drawn on the host).
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class StochasticBlock(torch.jit.ScriptModule):
+            def __init__(self, p):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 3, 3, padding=1)
+                self.p = p
+            def survival(self):
+                coin = torch.bernoulli(torch.tensor(self.p).float())
+                return torch.equal(coin, torch.tensor(1).float().to(coin.device))
+            @torch.jit.script_method
+            def forward(self, x):
+                if self.training:
+                    if self.survival():
+                        return x + self.conv(x)
+                    return x
+                return x + self.p * self.conv(x)
+        """
+    ),
 ]
 
 
