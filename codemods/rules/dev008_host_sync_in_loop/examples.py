@@ -6029,4 +6029,77 @@ INVALID = [
         message="accumulate it on the device",
         line=13,
     ),
+    # A count copied to the host under a name the loop reads only to sum its `.item()` (PointNet's test
+    # loop): counted on the device without the copy, converted once after the loop.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            total = 0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).cpu().sum()
+                total_correct += correct.item()
+                total += points.size(0)
+            return total_correct / float(total)
+        """,
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            total = 0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).sum()
+                total_correct += correct
+                total += points.size(0)
+            total_correct = int(total_correct)
+            return total_correct / float(total)
+        """,
+        message="count on the device and copy the count to the host once after the loop",
+        line=9,
+    ),
+    # The same copy read again as an array: the host copy is used, and stays.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            per_batch = []
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).cpu().sum()
+                total_correct += correct.item()
+                per_batch.append(correct.numpy())
+            return total_correct, per_batch
+        """,
+        None,
+        message="`correct` holds a host copy that the step goes on to use",
+        line=9,
+    ),
+    # A floating sum through the copy: a device would round it in another order, so it stays on the host.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0.0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                out = classifier(points)
+                err = (out - target).abs().cpu().sum()
+                total_correct += err.item()
+            return total_correct
+        """,
+        None,
+        message="`err` holds a host copy",
+        line=8,
+    ),
 ]

@@ -102,13 +102,15 @@ on the device the same way (for a value that is not a name, only where every dev
 float64). `t.cpu().item()` (also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a
 copy being exact: its sums and lists are kept on the device the same way, without the copy (and
 `c.cpu().sum().item()` of a count as `c.sum()`: exact in int64 wherever it is summed; a floating
-`.cpu().sum()` is reported only, a device rounding in another order). A count started at an
-int, `correct += (pred == y).sum().item()` (also of a name the step binds to such a count first,
-`correct = (pred == y).sum()`), stays an exact int64 tensor (`correct += (pred == y).sum()`,
-then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
-(pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
-once after it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64
-tensor; a float sum is left alone: a device's reduction rounds in another order). A per-step value named
+`.cpu().sum()` is reported only, a device rounding in another order). A count started at an int, `correct +=
+(pred == y).sum().item()` (also of a name the step binds to such a count first, `correct = (pred ==
+y).sum()`, also one it copies to the host there, `c = (pred == y).cpu().sum()`, where the loop reads `c`
+only in `total += c.item()` and nothing reads it after the loop: counted without the copy), stays an exact
+int64 tensor (`correct += (pred == y).sum()`, then `correct = int(correct)`); a count copied to the host
+every step without `.item()`, `correct += (pred == y).cpu().sum()` from an int and read only after the loop,
+is counted on the device and copied once after it (`correct = correct.cpu() if torch.is_tensor(correct) else
+correct`: the same CPU int64 tensor; a float sum is left alone: a device's reduction rounds in another
+order). A per-step value named
 first, `batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every
 binding of which is one; never by what may be a tensor, whose float32 would then be promoted
 differently), also bound on either branch of an `if`, and read in the loop only by such sums and where
@@ -274,6 +276,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     appended_array_fix,
     can_name_first,
+    counted_copy_sum,
     extended_list_fix,
     float_sum_fix,
     history_fix,
@@ -669,6 +672,11 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                summed = counted_copy_sum(self.tree, sync.node, event.node, event.loop)
+                if fix is None and summed is not None:
+                    # `correct = (p == y).cpu().sum()`, then `total += correct.item()`: the sum's fix counts
+                    # on the device, without the copy
+                    fix = accumulator_fix(self.tree, *summed, event.loop, scalars, False)
                 if fix is None:
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED
