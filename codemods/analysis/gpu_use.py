@@ -40,8 +40,36 @@ def may_use_a_gpu(tree: Tree, source: str) -> bool:
     if gpu:
         return True
     if not device:
-        return False
+        return _moves_to_a_device_elsewhere(tree, source)
     return not _only_cpu_devices(tree)
+
+
+# A device by its short name, `dev`, `self.dev`, `args.dev`, `gpu_dev` (not `dev_set`: a data split).
+_SHORT_DEVICE = re.compile(r"^(\w+_)?dev$")
+
+
+def _moves_to_a_device_elsewhere(tree: Tree, source: str) -> bool:
+    """``data.to(self.dev)``: a tensor moved to a device the code names by a short name and does not show
+    to be the CPU (a base class in another file, or the command line, picks it): it may be a GPU."""
+    if ".to(" not in source:
+        return False
+    for call in tree.of_type(tree.root, cst.Call):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "to" and positional(call):
+            name = dotted_name(positional(call)[0].value)
+            if name is not None and _SHORT_DEVICE.match(name.rsplit(".", 1)[-1]) and not _the_cpu(tree, name):
+                return True
+    return False
+
+
+def _the_cpu(tree: Tree, name: str) -> bool:
+    """``dev = torch.device("cpu")``: every binding of ``name`` in the file is the CPU (and there is one)."""
+    values = [
+        node.value
+        for node in tree.of_type(tree.root, cst.Assign)
+        for target in node.targets
+        if dotted_name(target.target) == name
+    ]
+    return bool(values) and all(m.matches(v, _CPU_DEVICE) for v in values)
 
 
 def _only_cpu_devices(tree: Tree) -> bool:

@@ -44,9 +44,9 @@ NOT_TENSOR_METHODS = frozenset(
     " backward"
     " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
 )
-# torch functions that return no tensor.
+# torch functions that return no tensor (`torch.equal` and `torch.allclose` answer with a Python bool).
 _TORCH_NOT_TENSOR = re.compile(
-    r"^torch\.(is_\w+|numel|device|Size|no_grad|enable_grad|inference_mode|manual_seed|save|load|"
+    r"^torch\.(is_\w+|numel|equal|allclose|device|Size|no_grad|enable_grad|inference_mode|manual_seed|save|load|"
     r"get_\w+|set_\w+|(cuda|backends|utils|optim|distributed|nn\.init|autograd|jit|amp)\b.*|nn\.[A-Z]\w*)$"
 )
 # Callables that, passed in as parameters, are models and loss functions by their names.

@@ -21,7 +21,10 @@ decides what repeats with it:
   loop (evaluation every N steps: each batch); and a loop, whatever it goes over, that hands its items
   to a helper of the file with no loop of its own that runs a model on them (``for batch in self.data:
   self.run_batch(batch)``, ``x, _ = dataset[i]`` then ``self.predict(x)``); such a helper handed
-  each item of a comprehension (``[self.decode(s) for s in sentences]``) runs once per item too;
+  each item of a comprehension (``[self.decode(s) for s in sentences]``) runs once per item too; a loop
+  of an ``nn.Module`` class's own method that ``forward`` does not call is one when it goes over a loader,
+  or over batches it slices by its counter from data the method is given (``x = X[i * MB:(i + 1) * MB]``),
+  and runs the model itself on them (``self(x)``, ``self.calculate_loss(x)``);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors; one put in an engine's hooks under a per-step event
   (``engine.hooks["on_forward"] = f``) or handed to that engine's ``train``/``test`` runs on every batch;
@@ -53,6 +56,7 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.forward_reach import reached_functions
 from codemods.analysis.nn_modules import (
     inferred_module_classes,
     methods,
@@ -240,6 +244,7 @@ class TrainingLoops:
             return
         local = module_classes(self.tree, self.aliases)
         models: frozenset[str] | None = None  # found for the first loop outside the module classes
+        inferred: set[str] = set()  # module classes whose base is in another file (found with `models`)
         for loop in loops:
             over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
@@ -247,24 +252,62 @@ class TrainingLoops:
                 continue
             if _runs_once(loop):
                 continue  # `for x, y in loader: ...; break`: one batch, shown or checked once
-            # (a loop in a module class first: the usual one in a model library, and the cheapest test)
-            if any(type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(loop)):
+            # (a loop in a module class first: the usual one in a model library, and the cheapest test; but
+            # a model's own method that goes over a dataset batch by batch runs itself on each batch)
+            classes = [a.name.value for a in self.tree.ancestors(loop) if type(a) is cst.ClassDef]
+            in_a_module = any(c in local for c in classes)
+            if in_a_module and not self._goes_over_its_data(loop, over_a_loader):
                 continue
             if models is None:
                 models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+                inferred = inferred_module_classes(self.tree, self.aliases)
+            # (`self(x)`, `self.loss(x)` run the model in its own loop; also in a module class whose base is
+            # in another file)
+            its_own = in_a_module or (
+                any(c in inferred for c in classes) and self._goes_over_its_data(loop, over_a_loader)
+            )
+            running = models | {"self"} if its_own else models
             if (isinstance(loop, cst.While) or _is_over_numbers(loop.iter)) and not self._slices_data(
-                loop, models
+                loop, running
             ):
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
             calls = list(self._own_calls(loop.body, loops=not over_a_loader))
             if any(
-                self._runs_a_model(c, models) or (over_a_loader and self._helper_runs_a_model(c, models))
+                self._runs_a_model(c, running) or (over_a_loader and self._helper_runs_a_model(c, running))
                 for c in calls
-            ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, models)):
+            ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, running)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _goes_over_its_data(self, loop: Loop, over_a_loader: bool) -> bool:
+        """A loop of a module class's own method that ``forward`` does not call (``def test_loop(self,
+        loader)``, ``def calculate_lower_bound(self, X, MB)``), over a loader or slicing batches of data
+        the method is given by the loop's counter, in the first dimension (``x = X[i * MB:(i + 1) *
+        MB]``): the model evaluates a dataset batch by batch. Not a loop over time steps or samples it
+        makes itself (``sample``, ``generate``), nor one in what ``forward`` runs (part of one step)."""
+        function = next((a for a in self.tree.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+        cls = self.tree.parent(self.tree.parent(function)) if function is not None else None
+        if function is None or not isinstance(cls, cst.ClassDef):
+            return False  # (a method of the class itself, not a function nested in one)
+        if any(r.function is function for r in reached_functions(self.tree, self.aliases, cls)):
+            return False
+        if over_a_loader:
+            return True
+        if not (isinstance(loop, cst.For) and _is_over_numbers(loop.iter)):
+            return False
+        counters = set(flatten_names(loop.target))
+        given = {p.name.value for p in function.params.params} - {"self"}
+        for subscript in self.tree.of_type(loop.body, cst.Subscript):
+            first = subscript.slice[0].slice if subscript.slice else None
+            if (
+                isinstance(first, cst.Slice)
+                and dotted_name(subscript.value) in given
+                and any(b is not None and self._mentions(b, counters) for b in (first.lower, first.upper))
+            ):
+                return True
+        return False
 
     def _hands_items_to_a_model(self, loop: cst.For, calls: list[cst.Call], models: frozenset[str]) -> bool:
         """``for batch in self.data: out = self.run_batch(batch)``: the loop hands what it iterates over (or

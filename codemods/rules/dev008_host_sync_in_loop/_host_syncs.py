@@ -61,6 +61,8 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+# What a sync's message says of `range(t)` and `torch.arange(t)` of a tensor (the rule's advice keys on it).
+SIZED_BY_A_TENSOR = "reads a tensor as the number it counts to"
 # Builtins that compare or round numbers: `min(max(k + r * d.data[0], 0), 1)` reads a number.
 _NUMBER_BUILTINS = frozenset({"min", "max", "abs", "round"})
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
@@ -556,6 +558,10 @@ class HostSyncs:
                 f"`{code_of(call)[:40]}` converts the tensor to a float: it waits for the GPU every step",
             )
             return
+        sized = self._sized_by_a_tensor(call, known)
+        if sized is not None:
+            yield sized
+            return
         name = dotted_name(call.func)
         if name in self.aliases.names:
             return
@@ -565,6 +571,25 @@ class HostSyncs:
             self.values.is_tensor(a.value, known) for a in call.args if not a.keyword
         ):
             yield Sync(call, "printing a tensor waits for the GPU every step")
+
+    def _sized_by_a_tensor(self, call: cst.Call, known: Known) -> Sync | None:
+        """``range(lengths.max())``, ``torch.arange(max_len)`` of a device tensor: the host needs the number
+        to count the loop or size the new tensor, and waits for the GPU to read it."""
+        builtin_range = isinstance(call.func, cst.Name) and call.func.value == "range"
+        if not builtin_range and self.aliases.qualify(call.func) != "torch.arange":
+            return None
+        if builtin_range and self.values.functions.callee(call) is not None:
+            return None  # (the file's own `range`)
+        for arg in call.args:
+            if arg.star or (arg.keyword is not None and arg.keyword.value not in ("start", "end", "step")):
+                continue
+            if self.values.is_tensor(arg.value, known):
+                return Sync(
+                    call,
+                    f"`{short(call)}` {SIZED_BY_A_TENSOR} (`{short(arg.value)}`): it waits for the GPU"
+                    " every step",
+                )
+        return None
 
     def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:
         """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``,

@@ -58,6 +58,10 @@ def accumulator_fix(
     if not count and not keeps_float64(item, float64):
         replacements = _named_first(tree, item, augmented, f"{total}_term") or replacements
     replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
+    copied = copied_count(tree, item, statement, loop) if count else None
+    if copied is not None:  # (`correct = (p == y).cpu().sum()`: counted on the device, `(p == y).sum()`)
+        binding, on_device = copied
+        replacements[id(binding)] = on_device
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
@@ -145,7 +149,10 @@ def _counts(
     count = (
         isinstance(start, cst.Integer)
         and term is item
-        and _is_count(_count_binding(tree, loop, statement, receiver))
+        and (
+            _is_count(_count_binding(tree, loop, statement, receiver))
+            or copied_count(tree, item, statement, loop) is not None
+        )
     )
     if isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars):
         return None
@@ -173,6 +180,68 @@ def _count_binding(
     ):
         return value
     return assign.value
+
+
+def copied_count(
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
+) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """``correct = (pred == y).cpu().sum()`` bound every step, then ``total += correct.item()``: the count
+    the step copies to the host under a name read nowhere else (in the loop or after it), as the binding's
+    value and that value counted on the device, ``(pred == y).sum()`` (an int64 sum, exact wherever it
+    runs); None for any other ``.item()``."""
+    receiver = item_receiver(item)
+    if not isinstance(receiver, cst.Name):
+        return None
+    binding = _count_binding(tree, loop, statement, receiver)
+    if binding is receiver:
+        return None
+    on_device = device_side(binding)
+    if on_device is None or not _is_count(on_device[0]):
+        return None
+    name = receiver.value
+    reads = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or isinstance(parent, cst.AssignTarget):
+            continue
+        if not (isinstance(parent, cst.Attribute) and parent.attr is occurrence):  # (`x.name`: an attribute)
+            reads.append(occurrence)
+    if reads != [receiver] or _read_outside(tree, loop, name):
+        return None
+    return binding, on_device[0]
+
+
+def counted_copy_sum(
+    tree: Tree, copy: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
+) -> tuple[cst.Call, cst.AugAssign] | None:
+    """``correct = (pred == y).cpu().sum()``, the ``.cpu()`` being ``copy``, where the loop's one read of
+    ``correct`` is ``total += correct.item()``: that ``.item()`` and its sum, which :func:`accumulator_fix`
+    keeps on the device without the copy (:func:`copied_count`); None for anything else."""
+    if not (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+        and tree.inside(copy, statement.value)
+    ):
+        return None
+    name = statement.targets[0].target.value
+    for occurrence in tree.of_type(loop, cst.Name):
+        attribute = tree.parent(occurrence)
+        if occurrence.value != name or not isinstance(attribute, cst.Attribute):
+            continue
+        item = tree.parent(attribute)
+        summed = tree.parent(item)
+        if not (
+            attribute.value is occurrence
+            and isinstance(item, cst.Call)
+            and isinstance(summed, cst.AugAssign)
+            and summed.value is item
+        ):
+            continue
+        copied = copied_count(tree, item, summed, loop)
+        if copied is not None and copied[0] is statement.value:
+            return item, summed
+    return None
 
 
 def _sum_parts(
@@ -466,11 +535,15 @@ def _operand(value: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While) -> bool:
-    """``correct += (pred == y).sum().item()`` from an int: :func:`accumulator_fix` keeps an exact int64
-    count, whatever the device (no float precision to speak of)."""
+    """``correct += (pred == y).sum().item()`` from an int (also of a count copied under a name,
+    :func:`copied_count`): :func:`accumulator_fix` keeps an exact int64 count, whatever the device (no
+    float precision to speak of)."""
     if not (isinstance(statement, cst.AugAssign) and statement.value is item):
         return False
-    if not (isinstance(statement.target, cst.Name) and _is_count(item_receiver(item))):
+    if not (
+        isinstance(statement.target, cst.Name)
+        and (_is_count(item_receiver(item)) or copied_count(tree, item, statement, loop) is not None)
+    ):
         return False
     before = _statements_before(tree, loop, climbing=statement.target.value)
     return before is not None and isinstance(

@@ -783,6 +783,119 @@ VALID = [
             return torch.stack(losses).cpu()
         """
     ),
+    # A model's own method that samples step by step (not a loop over data it is given): the loop over
+    # time steps makes its input itself, so it is no evaluation over batches.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class CharRNN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(10, 20)
+                self.out = nn.Linear(20, 10)
+            def forward(self, x, h):
+                y, h = self.rnn(x, h)
+                return self.out(y), h
+            def sample(self, start, steps):
+                h, x, chars = None, start, []
+                for t in range(steps):
+                    y, h = self(x, h)
+                    x = y.argmax(-1)
+                    chars.append(x.item())
+                return chars
+        model = CharRNN().cuda()
+        """
+    ),
+    # `.to(dev)` with `dev` bound to the CPU only, and no GPU named: a CPU script, whose syncs cost nothing.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        model = nn.Linear(10, 2).to(dev)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        dev = "cpu"
+        for x, y in loader:
+            x, y = x.to(dev), y.to(dev)
+            loss = nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print(loss.item())
+        """
+    ),
+    # `.to(dev_dtype)`, `.to(dev_set.label_dtype)`: names that hold no device (not `dev` itself, nor `*_dev`).
+    Valid(
+        """
+        import torch
+        from torch import nn
+        model = nn.Linear(10, 2)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for x, y in loader:
+            x, y = x.to(dev_dtype), y.to(dev_set.label_dtype)
+            loss = nn.functional.cross_entropy(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print(loss.item())
+        """
+    ),
+    # Sizes read from shapes (`x.size(1)`, `x.shape[0]`), host numbers: no tensor is read as a count.
+    Valid(
+        """
+        import torch
+        def train(model, loader, opt):
+            model.cuda()
+            for x, y in loader:
+                x, y = x.cuda(), y.cuda()
+                mask = torch.arange(x.size(1), device=x.device)
+                for t in range(x.shape[0]):
+                    x[t] = x[t] * 2
+                loss = (model(x) * mask).sum()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+        """
+    ),
+    # The lengths' maximum taken on the host, from the loader's batch before it is moved: no wait.
+    Valid(
+        """
+        import torch
+        def train(model, loader, opt):
+            model.cuda()
+            for x, lengths, y in loader:
+                max_len = lengths.max()
+                mask = torch.arange(max_len)[None, :] < lengths[:, None]
+                x, mask, y = x.cuda(), mask.cuda(), y.cuda()
+                loss = (model(x) * mask).sum()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+        """
+    ),
+    # `torch.equal` answers with a Python bool, not a tensor: branching on a coin drawn with it is no sync
+    # on a tensor (and this coin is drawn on the host).
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class StochasticBlock(torch.jit.ScriptModule):
+            def __init__(self, p):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 3, 3, padding=1)
+                self.p = p
+            def survival(self):
+                coin = torch.bernoulli(torch.tensor(self.p).float())
+                return torch.equal(coin, torch.tensor(1).float().to(coin.device))
+            @torch.jit.script_method
+            def forward(self, x):
+                if self.training:
+                    if self.survival():
+                        return x + self.conv(x)
+                    return x
+                return x + self.p * self.conv(x)
+        """
+    ),
 ]
 
 
@@ -5770,5 +5883,223 @@ INVALID = [
         None,
         message="`out.argmax(1).cpu()` copies the tensor to the host",
         line=6,
+    ),
+    # A device named by a short name only (`self.dev`, set by a base class in another file): it may be
+    # a GPU, so the loop's syncs count.
+    Invalid(
+        """
+        import torch
+        class Processor(BaseProcessor):
+            def train(self):
+                for data, label in self.loader:
+                    data = data.float().to(self.dev)
+                    label = label.long().to(self.dev)
+                    loss = self.loss(self.model(data), label)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+                    print(loss.item())
+        """,
+        None,
+        message="`loss.item()` copies the value to the host",
+        line=11,
+    ),
+    # A model's own method that evaluates a loader batch by batch (`forward` does not call it): `self(x)`
+    # runs the model on each batch.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 3)
+            def forward(self, x):
+                return self.fc(x)
+            def evaluate(self, val_loader):
+                self.eval()
+                for x, y in val_loader:
+                    out = self(x.cuda())
+                    print(out.argmax(1).tolist())
+        """,
+        None,
+        message="`out.argmax(1).tolist()` copies the values to the host",
+        line=13,
+    ),
+    # The same in a module class whose base is in another file, over batches it slices from the data it
+    # is given (`X_full[i * MB:(i + 1) * MB]`), through a method of its own that runs `forward`.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from models.base import Model
+        class VAE(Model):
+            def __init__(self, args):
+                super().__init__(args)
+                self.encoder = nn.Linear(784, 40)
+            def forward(self, x):
+                return self.encoder(x)
+            def calculate_loss(self, x):
+                return self.forward(x).pow(2).mean()
+            def lower_bound(self, X_full, MB=100):
+                lower_bound = 0.
+                for i in range(X_full.size(0) // MB):
+                    x = X_full[i * MB:(i + 1) * MB].cuda()
+                    loss = self.calculate_loss(x)
+                    lower_bound += loss.cpu().data[0]
+                return lower_bound
+        """,
+        None,
+        message="`loss.cpu()` copies the tensor to the host",
+        line=17,
+    ),
+    # `torch.arange` of a device tensor: it needs the number on the host to size the new tensor.
+    Invalid(
+        """
+        import torch
+        def train(model, loader, opt):
+            model.cuda()
+            for x, lengths, y in loader:
+                x, lengths, y = x.cuda(), lengths.cuda(), y.cuda()
+                mask = torch.arange(lengths.max(), device=x.device)[None, :] < lengths[:, None]
+                loss = (model(x) * mask).sum()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+        """,
+        None,
+        message="reads a tensor as the number it counts to (`lengths.max()`)",
+        line=6,
+    ),
+    # `range` of a device tensor: the host counts the loop with its number.
+    Invalid(
+        """
+        import torch
+        def train(model, loader, opt):
+            model.cuda()
+            for x, lengths, y in loader:
+                x, lengths, y = x.cuda(), lengths.cuda(), y.cuda()
+                out = model(x)
+                for t in range(lengths.max()):
+                    out[:, t] = out[:, t] * 2
+                loss = out.sum()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+        """,
+        None,
+        message="`range(lengths.max())` reads a tensor as the number it counts to",
+        line=7,
+    ),
+    # A model's own accuracy over slices of the data it is given: the count stays on the device.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 3)
+            def forward(self, x):
+                return self.fc(x)
+            def accuracy(self, X, Y, batch_size=64):
+                hits = 0
+                for i in range(0, len(X), batch_size):
+                    out = self(X[i:i + batch_size].cuda())
+                    hits += (out.argmax(1) == Y[i:i + batch_size].cuda()).sum().item()
+                return hits
+        """,
+        """
+        import torch
+        from torch import nn
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 3)
+            def forward(self, x):
+                return self.fc(x)
+            def accuracy(self, X, Y, batch_size=64):
+                hits = 0
+                for i in range(0, len(X), batch_size):
+                    out = self(X[i:i + batch_size].cuda())
+                    hits += (out.argmax(1) == Y[i:i + batch_size].cuda()).sum()
+                hits = int(hits)
+                return hits
+        """,
+        message="accumulate it on the device",
+        line=13,
+    ),
+    # A count copied to the host under a name the loop reads only to sum its `.item()` (PointNet's test
+    # loop): counted on the device without the copy, converted once after the loop.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            total = 0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).cpu().sum()
+                total_correct += correct.item()
+                total += points.size(0)
+            return total_correct / float(total)
+        """,
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            total = 0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).sum()
+                total_correct += correct
+                total += points.size(0)
+            total_correct = int(total_correct)
+            return total_correct / float(total)
+        """,
+        message="count on the device and copy the count to the host once after the loop",
+        line=9,
+    ),
+    # The same copy read again as an array: the host copy is used, and stays.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0
+            per_batch = []
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                pred_choice = classifier(points).data.max(1)[1]
+                correct = pred_choice.eq(target.data).cpu().sum()
+                total_correct += correct.item()
+                per_batch.append(correct.numpy())
+            return total_correct, per_batch
+        """,
+        None,
+        message="`correct` holds a host copy that the step goes on to use",
+        line=9,
+    ),
+    # A floating sum through the copy: a device would round it in another order, so it stays on the host.
+    Invalid(
+        """
+        import torch
+        def test(classifier, loader):
+            classifier.cuda().eval()
+            total_correct = 0.0
+            for points, target in loader:
+                points, target = points.cuda(), target.cuda()
+                out = classifier(points)
+                err = (out - target).abs().cpu().sum()
+                total_correct += err.item()
+            return total_correct
+        """,
+        None,
+        message="`err` holds a host copy",
+        line=8,
     ),
 ]

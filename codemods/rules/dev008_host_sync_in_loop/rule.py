@@ -9,9 +9,10 @@ function named for a loss returns, `dice_loss(out, y).data[0]`, and of arithmeti
 d_loss_real - d_loss_fake).data[0]`; and `x.data[0]` of any device tensor summed into a name, appended to
 a list, compared by `min`/`max` or converted: how pre-0.4 code read a number; in a file that
 reads `.data[0]`, also a meter given a tensor's first element, `top1.update(prec1[0], n)`, a number
-then), and an explicit `torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits
-and does nothing else, while a step that times itself needs it; it keeps no other sync's fix from being
-made). Code runs every
+then), `range(t)` and `torch.arange(t)` of a device tensor (`range(lengths.max())`: the host needs the
+number to count with; reported only), and an explicit `torch.cuda.synchronize()` in a step that reads no
+clock (reported only: it waits and does nothing else, while a step that times itself needs it; it keeps no
+other sync's fix from being made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -21,7 +22,9 @@ where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
 that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
 batch in self.data: self.run_batch(batch)`, and such a helper handed each item of a comprehension,
-`[self.decode(s) for s in sentences]`; and also inside a
+`[self.decode(s) for s in sentences]`; a model class's own method that `forward` does not call and that
+goes over a loader, or over batches it slices by the loop's counter from data it is given, `x = X[i *
+MB:(i + 1) * MB]`, running the model on each, `self(x)`, `self.calculate_loss(x)`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
@@ -67,10 +70,11 @@ a scheduler's `scheduler.step(loss)`,
 helper of the file returns where every call names it for the environment, `action = choose(q, obs)[0]`
 before `env.step(action)`: the algorithm keeps host values there), what is written to files or figures
 (`save_image(fake.cpu(), path)`, `plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose
-or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put
-work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
-nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
+or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put work on
+a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU; a tensor moved to a
+device named only by a short name the file does not bind to the CPU, `data.to(self.dev)`, may be on a GPU):
+a sync costs nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
+model: its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
 with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
 "__main__":`; not a factory that builds the criterion, `get_loss_criterion(config)` returning
 `nn.MSELoss()`): a loop of another file computes them on each batch's outputs, their parameters without a
@@ -98,13 +102,15 @@ on the device the same way (for a value that is not a name, only where every dev
 float64). `t.cpu().item()` (also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a
 copy being exact: its sums and lists are kept on the device the same way, without the copy (and
 `c.cpu().sum().item()` of a count as `c.sum()`: exact in int64 wherever it is summed; a floating
-`.cpu().sum()` is reported only, a device rounding in another order). A count started at an
-int, `correct += (pred == y).sum().item()` (also of a name the step binds to such a count first,
-`correct = (pred == y).sum()`), stays an exact int64 tensor (`correct += (pred == y).sum()`,
-then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
-(pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
-once after it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64
-tensor; a float sum is left alone: a device's reduction rounds in another order). A per-step value named
+`.cpu().sum()` is reported only, a device rounding in another order). A count started at an int, `correct +=
+(pred == y).sum().item()` (also of a name the step binds to such a count first, `correct = (pred ==
+y).sum()`, also one it copies to the host there, `c = (pred == y).cpu().sum()`, where the loop reads `c`
+only in `total += c.item()` and nothing reads it after the loop: counted without the copy), stays an exact
+int64 tensor (`correct += (pred == y).sum()`, then `correct = int(correct)`); a count copied to the host
+every step without `.item()`, `correct += (pred == y).cpu().sum()` from an int and read only after the loop,
+is counted on the device and copied once after it (`correct = correct.cpu() if torch.is_tensor(correct) else
+correct`: the same CPU int64 tensor; a float sum is left alone: a device's reduction rounds in another
+order). A per-step value named
 first, `batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every
 binding of which is one; never by what may be a tensor, whose float32 would then be promoted
 differently), also bound on either branch of an `if`, and read in the loop only by such sums and where
@@ -264,12 +270,13 @@ from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
-from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
+from codemods.rules.dev008_host_sync_in_loop._host_syncs import SIZED_BY_A_TENSOR, HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     _FLOAT64_DEVICES,
     accumulator_fix,
     appended_array_fix,
     can_name_first,
+    counted_copy_sum,
     extended_list_fix,
     float_sum_fix,
     history_fix,
@@ -345,6 +352,10 @@ _PRE_04 = (
     " sum or a list of it on the device where it can"
 )
 _BRANCHING_SYNC = "is a tensor: branching on it"
+_SIZED = (
+    "; the host needs that number every step to count the loop or size the tensor: take it from a host value"
+    " (the lengths before they are moved to the device, `x.size(1)`), or use a fixed maximum"
+)
 _ITEM = m.Call(func=m.Attribute(attr=m.Name("item")), args=[])
 _COPY = m.Call(func=m.Attribute(attr=m.Name("cpu") | m.Name("numpy") | m.Name("tolist")))
 _NOT_SHOWN = (
@@ -397,6 +408,8 @@ def _why_kept(
     handed to a function every step (the host needs it then); else how to keep it on the device."""
     if event.is_test:
         return _BRANCHED
+    if SIZED_BY_A_TENSOR in sync.what:
+        return _SIZED
     below: cst.CSTNode = sync.node
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
@@ -659,6 +672,11 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                summed = counted_copy_sum(self.tree, sync.node, event.node, event.loop)
+                if fix is None and summed is not None:
+                    # `correct = (p == y).cpu().sum()`, then `total += correct.item()`: the sum's fix counts
+                    # on the device, without the copy
+                    fix = accumulator_fix(self.tree, *summed, event.loop, scalars, False)
                 if fix is None:
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED

@@ -1,5 +1,5 @@
 # source: zhuofupan/Pytorch-Deep-Neural-Networks fuzz/core/epoch.py (a test loop of a model class summing loss.data.cpu())
-# verdict: hit the rule misses: the loop runs the model through self.forward and copies each batch's loss to the host.
+# verdict: hit: a model class's own loop over a loader, copying each batch's loss to the host.
 import torch
 import torch.nn as nn
 
@@ -22,7 +22,7 @@ class Net(nn.Module):
                 output = self.forward(data)
                 loss = nn.functional.cross_entropy(output, target)
                 seen += data.size(0)
-                total += loss.data.cpu() * data.size(0)  # expect DEV008 (known miss)
+                total += loss.data.cpu() * data.size(0)  # expect DEV008
         return total / seen
 
 

@@ -1,5 +1,5 @@
 # source: ixaxaar/seq2seq-dnc src/nets/luong_seq2seq_trainer.py (a trainer that subclasses nn.Module, batches cut by index)
-# verdict: hit the rule skips: a loop in a module class is taken for a model's own loop over time steps.
+# verdict: hit: a model class's own method slicing batches from the data it is given evaluates it batch by batch.
 import math
 
 import torch
@@ -18,5 +18,5 @@ class Seq2SeqTrainer(nn.Module):
             src = source[b:b + size]
             out = self.net(src, target[b:b + size])
             _, best = out.topk(1)
-            guesses.append(best.squeeze(2).data.cpu().numpy())  # expect DEV008 (known miss)
+            guesses.append(best.squeeze(2).data.cpu().numpy())  # expect DEV008
         return guesses
