@@ -5,8 +5,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from codemods.core.base import FixSafety, Rule
+if TYPE_CHECKING:  # (libcst is imported with the rules, not with the package: project mode's pre-pass
+    # reads codemods.core's plain vocabularies in runs answered from the cache)
+    from codemods.core.base import FixSafety, Rule
 
 RULES_PACKAGE = "codemods.rules"
 
@@ -24,6 +27,8 @@ def rule_modules() -> tuple[str, ...]:
 
 @cache
 def all_rules() -> tuple[type[Rule], ...]:
+    from codemods.core.base import Rule
+
     rules: list[type[Rule]] = []
     for module_name in rule_modules():
         module = importlib.import_module(module_name)
@@ -40,6 +45,15 @@ def all_rules() -> tuple[type[Rule], ...]:
 
 def rules_by_code() -> dict[str, type[Rule]]:
     return {rule.code: rule for rule in all_rules()}
+
+
+def __getattr__(name: str) -> Any:
+    """``codemods.Rule``, ``codemods.FixSafety``: the contract, imported when first asked for."""
+    if name in ("FixSafety", "Rule"):
+        from codemods.core import base
+
+        return getattr(base, name)
+    raise AttributeError(name)
 
 
 __all__ = ["FixSafety", "Rule", "all_rules", "rule_modules", "rules_by_code"]

@@ -22,18 +22,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from autofix.files.project import _parse, _read
-from codemods.core.dynamic_names import (
+from codemods.core.project_names import ProjectNames, StarNames
+from codemods.core.route_vocabulary import (
     BUILTIN_ROUTES,
     BY_STRING,
     QUALIFIED_ROUTES,
     ROUTE_ATTRIBUTES,
     ROUTE_MODULES,
     ROUTES_WITHOUT_ARGUMENTS,
+    STAR_EXPORTS,
+    SWITCHES_CURRENT_GPU,
     TORCH_SETTINGS,
 )
-from codemods.core.names import STAR_EXPORTS
-from codemods.core.project_names import ProjectNames, StarNames
-from codemods.core.torch_names import SWITCHES_CURRENT_GPU
 
 # Nested definitions: their bodies bind no module-level name (but for `global`, which a star import
 # made before the function runs does not see).

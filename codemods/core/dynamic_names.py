@@ -27,69 +27,19 @@ import libcst as cst
 
 from codemods.core.name_bindings import binding_scope, bindings_in, is_attribute_name
 from codemods.core.names import ImportAliases, _builtins_written, dotted_name
+from codemods.core.route_vocabulary import (
+    BUILTIN_ROUTES,
+    BY_STRING,
+    QUALIFIED_ROUTES,
+    ROUTE_ATTRIBUTES,
+    ROUTE_MODULES,
+    ROUTES_WITHOUT_ARGUMENTS,
+    TORCH_SETTINGS,
+)
 from codemods.core.tree import Tree
 
-# Builtins that run code from a string, or hand out a namespace's dictionary or any module.
-BUILTIN_ROUTES = frozenset({"exec", "eval", "globals", "locals", "vars", "dir", "__import__", "__builtins__"})
-# Builtins that are routes only when called without an argument: `vars(args)`, `dir(model)` read an
-# object's attributes, `vars()` and `dir()` the names of the code around.
-ROUTES_WITHOUT_ARGUMENTS = frozenset({"vars", "dir"})
-# Builtins that reach an attribute by a string: a route where the string spells one.
-BY_STRING = frozenset({"getattr", "setattr", "hasattr", "delattr"})
-# Attributes of frames and of what holds one (a traceback, a generator, a coroutine): a running code's
-# namespaces, whatever their object (a frame is seldom named by its module's path:
-# `sys.exc_info()[2].tb_frame`).
-FRAME_ATTRIBUTES = frozenset(
-    {"f_locals", "f_globals", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame"}
-)
-# What hands out frames.
-FRAME_CALLS = frozenset(
-    {
-        "sys._getframe",
-        "sys._current_frames",
-        "inspect.currentframe",
-        "inspect.stack",
-        "inspect.trace",
-        "inspect.getouterframes",
-        "inspect.getinnerframes",
-    }
-)
-# Attributes that only frames, functions and modules have, each reaching a namespace.
-ROUTE_ATTRIBUTES = FRAME_ATTRIBUTES | {"f_builtins", "__globals__", "__builtins__", "__getattribute__"}
-# Qualified names that reach the module object, a frame or a builtin route through a module's path.
-QUALIFIED_ROUTES = frozenset(
-    {
-        *FRAME_CALLS,
-        "sys.modules",
-        "importlib.import_module",
-        "importlib.reload",
-        "importlib.__import__",
-        "inspect.getmodule",
-        "gc.get_objects",
-        "gc.get_referrers",
-        "gc.get_referents",
-        "pkgutil.resolve_name",
-        "code.interact",
-        "code.InteractiveInterpreter",
-        "code.InteractiveConsole",
-        "runpy.run_path",
-        "runpy.run_module",
-        "__main__",
-        *(f"builtins.{name}" for name in BUILTIN_ROUTES | {"__dict__"}),
-    }
-)
 # The last names of those paths: only an attribute or a name spelled so is qualified (most are not).
 _QUALIFIED_LAST = frozenset(path.rpartition(".")[2] for path in QUALIFIED_ROUTES)
-# Modules that hold such routes: handed on or bound to another name (`s = sys`, `f(inspect)`), what
-# code does with them is not shown.
-ROUTE_MODULES = frozenset({"sys", "inspect", "importlib", "builtins", "__main__", "gc"})
-# Settings kept as attributes of torch's modules: assigning them patches no function a fix reads.
-TORCH_SETTINGS = (
-    "torch.backends.",
-    "torch.utils.backcompat.",  # `torch.utils.backcompat.broadcast_warning.enabled = True` (0.2-era)
-    "torch._dynamo.config.",
-    "torch._inductor.config.",
-)
 
 
 def dynamic_name_route(tree: Tree, aliases: ImportAliases) -> str | None:

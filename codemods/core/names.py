@@ -32,6 +32,7 @@ from codemods.core.name_bindings import (
     is_import_binding,
 )
 from codemods.core.project_names import NO_PROJECT, ProjectNames, StarNames
+from codemods.core.route_vocabulary import STAR_EXPORTS
 from codemods.core.tree import Tree, children, instance_test
 
 _IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
@@ -124,19 +125,6 @@ def _module_path(node: cst.BaseExpression) -> str:
 
 # Names that, arriving through a star import, conventionally stand for these modules.
 _STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
-# What a star import of torch's own modules brings that the rules read (`from torch.autograd import *`
-# then `Variable(x)`): their `__all__`, as of the PyTorch versions legacy code was written for.
-_LEGACY_TYPES = "Float Double Half Long Int Short Char Byte Bool".split()
-STAR_EXPORTS = {
-    "torch.autograd": frozenset(
-        "Variable Function backward grad no_grad enable_grad set_grad_enabled".split()
-    ),
-    "torch": frozenset(
-        [f"{kind}Tensor" for kind in _LEGACY_TYPES]
-        + "Tensor zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor"
-        " as_tensor from_numpy cat stack no_grad".split()
-    ),
-}
 
 
 def _import_bindings(

@@ -39,22 +39,6 @@ RANDOM_FILLS = frozenset(
 HOST_ONLY_KEYWORDS = frozenset({"generator", "pin_memory"})
 # The pre-0.4 autograd wrapper, by the names it is imported under.
 VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
-# What switches the current GPU, which `.cuda()` and `"cuda"` mean (called, or entered as a context).
-SWITCHES_CURRENT_GPU = frozenset(
-    {
-        "torch.cuda.set_device",
-        "torch.cuda.device",
-        "torch.cuda.device_of",
-        "torch.cuda.stream",
-        "torch.cuda.set_stream",
-        "torch.cuda.StreamContext",
-        "torch.cuda._DeviceGuard",
-        "torch._C._cuda_setDevice",
-        "torch.accelerator.set_device_index",
-        "torch.accelerator.set_device_idx",
-        "torch.accelerator.device_index",
-    }
-)
 # torch.cuda.<Kind>Tensor and torch.<Kind>Tensor legacy constructors and the dtype each stands for.
 LEGACY_TENSOR_DTYPES = {
     "FloatTensor": "float32",

@@ -62,8 +62,9 @@ from codemods.analysis.evident_data import legacy_rewrite, legacy_rewritten
 from codemods.core.base import Replacement
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.route_vocabulary import SWITCHES_CURRENT_GPU
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
-from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, SWITCHES_CURRENT_GPU
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
 from codemods.core.tree import Tree, instance_test
 from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
 from codemods.rules.dev007_hardcoded_cuda._corrected_defaults import CorrectedDefaults

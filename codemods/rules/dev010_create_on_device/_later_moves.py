@@ -26,7 +26,6 @@ import libcst.matchers as m
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
-from codemods.core.dynamic_names import FRAME_ATTRIBUTES, FRAME_CALLS
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.name_bindings import (
     SCOPES,
@@ -38,6 +37,7 @@ from codemods.core.name_bindings import (
     variable_scope,
 )
 from codemods.core.names import ImportAliases, dotted_name, root_name
+from codemods.core.route_vocabulary import FRAME_ATTRIBUTES, FRAME_CALLS
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
 from codemods.core.tree import Tree
