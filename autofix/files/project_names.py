@@ -146,7 +146,9 @@ class _Module:
                     self.stars.append(("." * node.level + (node.module or ""), base))
             self.imported.extend(s for s in sources if s is not None and s not in self.imported)
         self.stem = path.stem if path.name != "__init__.py" else path.parent.name
-        self.bindings, self.listed = _bindings(tree, self.stem, self.aliases, path.name == "__init__.py")
+        self.bindings, self.listed = _bindings(
+            tree, self.stem, self.aliases, path.name == "__init__.py", data
+        )
         self.route = self._route(data, tree, statements)
         self.switch = self._switch(data, tree)
         # (the tree is not kept: a project's trees together cost about twenty times its source)
@@ -363,7 +365,7 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
     and a module object reached by name (``sys.modules[...]``) where the file writes through it
     (``sys.modules["__main__"].F = ...``, or through a name bound to it). Calling ``globals()`` or
     ``locals()`` reaches the file's own names, which the rules of the importing file never read."""
-    written = _written_through(tree)
+    written: set[int] | None = None  # (the nodes written through, found when first needed)
     for node, parent in _with_parents(tree):
         if isinstance(node, ast.Name):
             if node.id in BUILTIN_ROUTES:
@@ -386,13 +388,16 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
                 and not read_by_string
             ):
                 return f"`{node.id}` handed on"  # `s = sys`, `f(inspect)`
-            if module in _WRITTEN_THROUGH and id(node) in written:
-                return f"`{module}` written through"
+            if module in _WRITTEN_THROUGH:
+                written = _written_through(tree) if written is None else written
+                if id(node) in written:
+                    return f"`{module}` written through"
         elif isinstance(node, ast.Attribute):
             if node.attr in ROUTE_ATTRIBUTES:
                 return f"`.{node.attr}`"
             qualified = _qualified(node, aliases)
             if qualified in _WRITTEN_THROUGH:
+                written = _written_through(tree) if written is None else written
                 if id(node) in written:
                     return f"`{qualified}` written through"
                 if not _used_in_place(node, parent):
@@ -529,8 +534,12 @@ def _alias_bound(statement: ast.stmt, aliases: dict[str, str]) -> tuple[str, str
     return (target.id, qualified) if isinstance(target, ast.Name) and qualified is not None else None
 
 
+# What every binding the order of statements cannot place spells (see _bindings).
+_OUT_OF_ORDER = re.compile(rb"\bglobal\b|:=|^[ \t]*match\b[^\n=]*:|__all__\s*(\.|[+|]=)", re.MULTILINE)
+
+
 def _bindings(
-    tree: ast.Module, stem: str, aliases: dict[str, str], package: bool = False
+    tree: ast.Module, stem: str, aliases: dict[str, str], package: bool = False, data: bytes | None = None
 ) -> tuple[list[_Binding], list[str] | None]:
     """The module-level bindings of ``tree`` in order, and its ``__all__`` when it is one literal list
     of strings assigned once and never changed (else None: every name counts): what a star import of it
@@ -602,8 +611,9 @@ def _bindings(
 
     walk(tree.body, False)
     # What the order above cannot place: names bound by `global` in functions, walruses in
-    # comprehensions, `match` captures, and `__all__` changed after it is assigned.
-    for node in ast.walk(tree):
+    # comprehensions, `match` captures, and `__all__` changed after it is assigned (walked only where
+    # the file's bytes can spell one: the walk costs about what the parse does).
+    for node in ast.walk(tree) if data is None or _OUT_OF_ORDER.search(data) else ():
         if isinstance(node, ast.Global):
             found.extend((name, f"{stem}.{name}", True) for name in node.names)
         elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
