@@ -189,18 +189,22 @@ def _statements(tree: ast.Module) -> Iterator[ast.stmt]:
 
 def _route_by_statement(statements: Iterable[ast.stmt], aliases: dict[str, str]) -> str | None:
     """A function of torch patched or the builtins module written, read from the statements' targets."""
-    for statement in statements:
-        if not isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
-            continue
-        targets = statement.targets if isinstance(statement, ast.Assign | ast.Delete) else [statement.target]
-        for target in targets:
-            for part in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
-                qualified = _qualified(part, aliases) if isinstance(part, ast.Attribute) else None
-                top = (qualified or "").split(".")[0]
-                if top == "builtins":
-                    return "the builtins module written"
-                if top == "torch" and not (qualified or "").startswith(TORCH_SETTINGS):
-                    return f"`{qualified}` assigned"
+    return next((found for s in statements if (found := _patched(s, aliases)) is not None), None)
+
+
+def _patched(statement: ast.AST, aliases: dict[str, str]) -> str | None:
+    """What an assignment or ``del`` writes of torch's functions or of the builtins module, if anything."""
+    if not isinstance(statement, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+        return None
+    targets = statement.targets if isinstance(statement, ast.Assign | ast.Delete) else [statement.target]
+    for target in targets:
+        for part in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+            qualified = _qualified(part, aliases) if isinstance(part, ast.Attribute) else None
+            top = (qualified or "").split(".")[0]
+            if top == "builtins":
+                return "the builtins module written"
+            if top == "torch" and not (qualified or "").startswith(TORCH_SETTINGS):
+                return f"`{qualified}` assigned"
     return None
 
 
@@ -422,16 +426,8 @@ def _route(tree: ast.Module, aliases: dict[str, str]) -> str | None:
                 return f'`{node.func.id}(..., "{named[0]}")`'
             if node.func.id in ("setattr", "delattr") and node.args and _is_torch(node.args[0], aliases):
                 return f"`{node.func.id}` on a torch module"
-        elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
-            targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
-            for target in targets:
-                for part in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
-                    qualified = _qualified(part, aliases) if isinstance(part, ast.Attribute) else None
-                    top = (qualified or "").split(".")[0]
-                    if top == "builtins":
-                        return "the builtins module written"
-                    if top == "torch" and not (qualified or "").startswith(TORCH_SETTINGS):
-                        return f"`{qualified}` assigned"
+        elif (patched := _patched(node, aliases)) is not None:
+            return patched
     return None
 
 

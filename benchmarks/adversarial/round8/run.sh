@@ -7,7 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${AUTOFIX_BIN:-$here/../../../.venv/bin}
-programs=$here/programs
+programs=${PROGRAMS:-$here/programs}  # (round 9's run.sh runs its own programs here)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 names=("$@")
