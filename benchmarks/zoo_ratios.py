@@ -16,8 +16,8 @@ machine falls on all of them); ratios are to the bare parse of the same round, m
   the files (each file alone); and given the folder (project mode).
 * **File by file, in process**, with the collector settings and the trusted parse of autofix's workers: for each file, its bare
   parse, then :func:`autofix.engine.lint.lint_and_fix` as ``check`` runs it (findings with positions),
-  then the same with the file's project facts; the project pre-pass is timed once per round and added
-  to the project total. A file's ratio is the median over the rounds of its check time over its parse
+  then the same with the file's project facts; the project pre-pass (every reading a folder gets:
+  moves, names taken, names brought in) is timed once per round and added to the project total. A file's ratio is the median over the rounds of its check time over its parse
   time; the worst files are listed with their parse time (a file parsed in a millisecond or two has a
   noisy ratio). The files over 2x are counted three ways: in each round alone (what one round says),
   by that median, and by the least check time over the least parse time of the rounds (each the
@@ -105,9 +105,11 @@ def in_process(zoo: Path, files: list[Path], texts: dict[Path, str], rounds: int
 
     from autofix.engine import trusted_parse
     from autofix.engine.lint import lint_and_fix
-    from autofix.files.project import project_moves
+    from autofix.files.project import closed_root, project_exports, project_moves
+    from autofix.files.project_names import project_names
     from autofix.files.workers import _WORKER_GC_THRESHOLDS
     from codemods import all_rules
+    from codemods.core.project_names import NO_PROJECT
 
     rules = all_rules()
     trusted_parse.enable()  # as autofix's workers do (the bare parse below is libcst's own)
@@ -117,12 +119,17 @@ def in_process(zoo: Path, files: list[Path], texts: dict[Path, str], rounds: int
     times: dict[Path, dict[str, list[float]]] = {p: {"parse": [], "check": [], "project": []} for p in files}
     prepass: list[float] = []
     for _ in range(rounds):
+        # The pre-pass as `autofix.commands.run` makes it given the folder: every project reading.
         start = time.process_time()
         facts = project_moves(every)
+        taken = project_exports([zoo], every) if closed_root(zoo) else {}
+        names = project_names(every)
         prepass.append(time.process_time() - start)
         for path in files:
             text = texts[path]
             moves = {spelled: (params, moved) for spelled, params, moved in facts.get(path, ())}
+            kept = frozenset(taken[path]) if path in taken else None
+            brought = names.get(path, NO_PROJECT)
             start = time.process_time()
             libcst.parse_module(text)
             times[path]["parse"].append(time.process_time() - start)
@@ -130,7 +137,15 @@ def in_process(zoo: Path, files: list[Path], texts: dict[Path, str], rounds: int
             lint_and_fix(text, rules, fix=False, unsafe_fixes=True)
             times[path]["check"].append(time.process_time() - start)
             start = time.process_time()
-            lint_and_fix(text, rules, fix=False, unsafe_fixes=True, project_moves=moves or None)
+            lint_and_fix(
+                text,
+                rules,
+                fix=False,
+                unsafe_fixes=True,
+                project_moves=moves or None,
+                project_taken=kept,
+                project=brought,
+            )
             times[path]["project"].append(time.process_time() - start)
     parse = [sum(times[p]["parse"][r] for p in files) for r in range(rounds)]
     check = [sum(times[p]["check"][r] for p in files) for r in range(rounds)]
