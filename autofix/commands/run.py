@@ -15,6 +15,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -54,6 +55,9 @@ from autofix.files.runner import (
 )
 from autofix.output import formats as output
 from autofix.output.diff import print_diff
+
+if TYPE_CHECKING:
+    from autofix.files.cache import Cache
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 
@@ -193,6 +197,7 @@ class Run:
         self.jobs = jobs or default_jobs()
         self.timeout = default_timeout if timeout is None else (timeout or None)
         self.no_cache = no_cache
+        self._results_cache: Cache | None = None
         if not no_cache:
             from autofix.files.cache import default_cache_dir
 
@@ -270,9 +275,10 @@ class Run:
             )
         folders = [Path(p) for p in (paths or self.paths) if p != "-" and _is_folder(p)]
         if folders:
-            tasks = _with_project_moves(tasks)
-            tasks = _with_project_taken(tasks, folders)
-            tasks = _with_project_names(tasks)
+            cache = self._cache()
+            tasks = _with_project_moves(tasks, cache)
+            tasks = _with_project_taken(tasks, folders, cache)
+            tasks = _with_project_names(tasks, cache)
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
             self._problem(
@@ -282,12 +288,20 @@ class Run:
         return tasks
 
     def _run_options(self) -> RunOptions:
-        cache = None
-        if not self.no_cache:
+        return RunOptions(jobs=self.jobs, timeout=self.timeout, force=self.force, cache=self._cache())
+
+    def _cache(self) -> Cache | None:
+        """The results cache, made once a run (its warnings said once): the files' results and the
+        project's readings."""
+        if self.no_cache:
+            return None
+        if self._results_cache is None:
             from autofix.files.cache import Cache, default_cache_dir
 
-            cache = Cache(default_cache_dir(), warn=lambda m: self.err.print(f"warning: {m}", markup=False))
-        return RunOptions(jobs=self.jobs, timeout=self.timeout, force=self.force, cache=cache)
+            self._results_cache = Cache(
+                default_cache_dir(), warn=lambda m: self.err.print(f"warning: {m}", markup=False)
+            )
+        return self._results_cache
 
     def _note_select_shadowed_by_config(self, settings: Settings) -> None:
         """Say once when a --select code is switched off again by a configuration file's ``ignore``."""
@@ -482,26 +496,29 @@ def _is_folder(path: str) -> bool:
         return False
 
 
-def _with_project_moves(tasks: list[Task]) -> list[Task]:
+def _with_project_moves(tasks: list[Task], cache: Cache | None) -> list[Task]:
     """Project mode (a folder was given): each task with the facts of what its file imports from the
     others (autofix.files.project), when a rule it runs reads them."""
     from dataclasses import replace
 
     from autofix.files.project import project_moves
+    from autofix.files.project_cache import decode_moves, encode_moves, remembered
 
     reading = [t for t in tasks if _PROJECT_RULES.intersection(t.rule_codes)]
     if not reading:
         return tasks
-    facts = project_moves([Path(t.path) for t in tasks])
+    paths = [Path(t.path) for t in tasks]
+    facts = remembered(cache, "moves", paths, lambda: project_moves(paths), encode_moves, decode_moves)
     return [replace(t, project_moves=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
 
 
-def _with_project_taken(tasks: list[Task], folders: list[Path]) -> list[Task]:
+def _with_project_taken(tasks: list[Task], folders: list[Path], cache: Cache | None) -> list[Task]:
     """Project mode: each task whose rules ask it, under a folder given whole (autofix.files.project,
     closed_root), with the names the project's other files take from its file."""
     from dataclasses import replace
 
-    from autofix.files.project import closed_root, project_exports
+    from autofix.files.project import closed_root, project_exports, project_files
+    from autofix.files.project_cache import decode_taken, encode_taken, remembered
 
     asking = [
         Path(t.path)
@@ -511,18 +528,22 @@ def _with_project_taken(tasks: list[Task], folders: list[Path]) -> list[Task]:
     roots = [f for f in folders if closed_root(f)]
     if not asking or not roots:
         return tasks
-    facts = project_exports(roots, asking)
+    read = [*asking, *(f for root in roots for f in project_files(root))]
+    kind = "taken\0" + "\0".join(sorted(map(str, roots)))
+    facts = remembered(cache, kind, read, lambda: project_exports(roots, asking), encode_taken, decode_taken)
     return [replace(t, project_taken=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
 
 
-def _with_project_names(tasks: list[Task]) -> list[Task]:
+def _with_project_names(tasks: list[Task], cache: Cache | None) -> list[Task]:
     """Project mode: each task of a Python file that imports the project's other files, with what they
     bring into its names (autofix.files.project_names)."""
     from dataclasses import replace
 
+    from autofix.files.project_cache import decode_names, encode_names, remembered
     from autofix.files.project_names import project_names
 
-    facts = project_names([Path(t.path) for t in tasks])
+    paths = [Path(t.path) for t in tasks]
+    facts = remembered(cache, "names", paths, lambda: project_names(paths), encode_names, decode_names)
     return [replace(t, project_names=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
 
 

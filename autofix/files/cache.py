@@ -117,6 +117,40 @@ class Cache:
             except OSError:
                 pass
 
+    def get_reading(self, key: str) -> object | None:
+        """A project reading kept under ``key`` (:mod:`autofix.files.project_cache`), as JSON data."""
+        if not self.enabled:
+            return None
+        entry = self._reading_path(key)
+        try:
+            return json.loads(entry.read_bytes())
+        except OSError:
+            return None
+        except ValueError:
+            self._discard(entry)
+            return None
+
+    def put_reading(self, key: str, value: object) -> None:
+        if not self.enabled:
+            return
+        entry = self._reading_path(key)
+        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+        try:
+            entry.parent.mkdir(exist_ok=True)
+            tmp.write_text(json.dumps(value))
+            os.replace(tmp, entry)
+        except OSError:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass  # (a reading not kept is read again next time; the files' results say the rest)
+
+    def discard_reading(self, key: str) -> None:
+        self._discard(self._reading_path(key))
+
+    def _reading_path(self, key: str) -> Path:
+        return self.directory / "readings" / f"{key}.json"
+
     def _discard(self, entry: Path) -> None:
         if not self._warned_corrupt:
             self._warned_corrupt = True

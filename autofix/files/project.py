@@ -333,7 +333,7 @@ def project_exports(roots: Sequence[Path], wanted: Iterable[Path]) -> dict[Path,
         taken: dict[str, set[str]] = {stem: set() for stem in by_stem}
         unknown: set[str] = set()
         stems = [(stem, stem.encode()) for stem in by_stem]
-        for path in _project_files(root):
+        for path in project_files(root):
             data = _read(path)
             if data is None:
                 continue  # (nothing unread can import: a file that cannot be read cannot be run either)
@@ -352,7 +352,7 @@ def project_exports(roots: Sequence[Path], wanted: Iterable[Path]) -> dict[Path,
     return found
 
 
-def _project_files(root: Path) -> Iterable[Path]:
+def project_files(root: Path) -> Iterable[Path]:
     """The Python files and notebooks under ``root``, not in version control's folders, virtual
     environments or caches."""
     for folder, subfolders, names in os.walk(root):

@@ -37,9 +37,12 @@ def _tree(tmp_path: Path, count: int = 5) -> Path:
 
 
 def _entries() -> list[Path]:
-    # Result entries; the rule-code manifest (autofix.config.rule_catalog) is not one.
+    # Result entries; the rule-code manifest (autofix.config.rule_catalog) and the project's readings
+    # (autofix.files.project_cache) are not ones.
     return [
-        p for p in Path(os.environ["AUTOFIX_CACHE_DIR"]).rglob("*.json") if not p.name.startswith("rules-")
+        p
+        for p in Path(os.environ["AUTOFIX_CACHE_DIR"]).rglob("*.json")
+        if not p.name.startswith("rules-") and p.parent.name != "readings"
     ]
 
 
