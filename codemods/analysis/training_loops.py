@@ -119,6 +119,7 @@ _BATCH_DRAWER = re.compile(r"^(get|sample|next|draw|load|fetch)_(\w+_)?batch(es)
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
 # A dict of loaders by phase, `dataloaders[phase]`, `self.loaders["val"]`.
 _LOADERS = re.compile(r"(?<!down)(?<!up)loaders$", re.IGNORECASE)
+_DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _LOADER_WRAPPERS = m.Name("enumerate") | m.Name("tqdm") | m.Name("iter") | m.Attribute(attr=m.Name("tqdm"))
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
@@ -246,7 +247,9 @@ class TrainingLoops:
         models: frozenset[str] | None = None  # found for the first loop outside the module classes
         inferred: set[str] = set()  # module classes whose base is in another file (found with `models`)
         for loop in loops:
-            over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
+            over_a_loader = isinstance(loop, cst.For) and (
+                _over_a_loader(loop.iter) or self._over_a_built_loader(loop.iter)
+            )
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
@@ -280,6 +283,24 @@ class TrainingLoops:
             ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, running)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _over_a_built_loader(self, iterable: cst.BaseExpression) -> bool:
+        """``valid_iter`` (or ``tqdm(enumerate(valid_iter))``), every binding of which in the file is a
+        ``DataLoader(...)``: the batches of a loader, whatever the name it is given."""
+        while isinstance(iterable, cst.Call) and _is_loader_wrapper(iterable.func) and iterable.args:
+            iterable = iterable.args[0].value
+        name = dotted_name(iterable)
+        if name is None:
+            return False
+        bindings = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree)).get(name, ())
+        return bool(bindings) and all(
+            isinstance(b, cst.Assign)
+            and len(b.targets) == 1
+            and dotted_name(b.targets[0].target) == name
+            and isinstance(b.value, cst.Call)
+            and self.aliases.qualify(b.value.func) in _DATA_LOADERS
+            for b in bindings
+        )
 
     def _goes_over_its_data(self, loop: Loop, over_a_loader: bool) -> bool:
         """A loop of a module class's own method that ``forward`` does not call (``def test_loop(self,
@@ -800,9 +821,20 @@ class TrainingLoops:
                 known = Known()
                 known.bind(batch, "plain")  # (a loader's batch: on the host until moved)
                 yield from self._flow(block(callback.body), known, callback, frozenset())
+        # A function walked above only as the scope of its loops (`def evaluate(...)` around a loop over
+        # time steps) runs whole every step where per-step code calls it: its other statements are walked
+        # then, and its loops' statements, yielded already, are not yielded twice.
+        in_loops: set[int] | None = None
         while self._helpers:
             helper, given = self._helpers.pop(0)
-            if id(helper) not in walked:
+            if id(helper) in scopes and id(helper) not in self.step_functions:
+                del scopes[id(helper)]
+                if in_loops is None:
+                    in_loops = {id(n) for loop in self.loops.values() for n in self.tree.descendants(loop)}
+                for event in self._flow(block(helper.body), given, helper, frozenset()):
+                    if id(event.node) not in in_loops:
+                        yield event
+            elif id(helper) not in walked:
                 walked.add(id(helper))
                 yield from self._flow(block(helper.body), given, helper, frozenset())
 

@@ -896,6 +896,26 @@ VALID = [
                 return x + self.p * self.conv(x)
         """
     ),
+    # A decoding function with a loop over time steps, called once on one sentence after training (no
+    # loop over batches calls it): its reads before and after that loop run once.
+    Valid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        valid_batches = DataLoader(valid_set, batch_size=32)
+        def decode(src, lens, encoder, decoder, steps):
+            src = src.to(device)
+            out, hidden = encoder(src, lens.tolist())
+            tokens = []
+            for t in range(steps):
+                token, hidden = decoder(out, hidden)
+                tokens.append(token)
+            return torch.stack(tokens).cpu()
+        words = decode(sentence, sentence_lens, encoder, decoder, 20)
+        print(words.tolist())
+        """
+    ),
 ]
 
 
@@ -6101,5 +6121,30 @@ INVALID = [
         None,
         message="`err` holds a host copy",
         line=8,
+    ),
+    # A loop over a loader named for no loader (`valid_batches`, bound to a `DataLoader`) hands each batch
+    # to a function that runs the models with a loop of its own over time steps: that function runs whole
+    # on every batch, the reads before and after its loop too.
+    Invalid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        valid_batches = DataLoader(valid_set, batch_size=32)
+        def evaluate(src, lens, tgt, encoder, decoder, steps):
+            src, lens, tgt = src.to(device), lens.to(device), tgt.to(device)
+            out, hidden = encoder(src, lens.tolist())
+            loss = 0
+            for t in range(steps):
+                pred, hidden = decoder(tgt[t], hidden, out)
+                loss = loss + criterion(pred, tgt[t + 1])
+            return loss.data[0]
+        total = 0
+        for src, lens, tgt in valid_batches:
+            total += evaluate(src, lens, tgt, encoder, decoder, tgt.size(0))
+        print(total)
+        """,
+        message="`lens.tolist()` copies the values to the host and waits for the GPU every step",
+        line=7,
     ),
 ]
