@@ -916,6 +916,33 @@ VALID = [
         print(words.tolist())
         """
     ),
+    # The same base class's abstract scoring read on the host by a method called once, after the loop
+    # (not by any loop over batches): it runs once.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        from abc import abstractmethod
+        class FewShot(nn.Module):
+            def __init__(self, backbone):
+                super().__init__()
+                self.feature = backbone.cuda()
+            @abstractmethod
+            def scores(self, x):
+                pass
+            def forward(self, x):
+                return self.feature(x)
+            def top_labels(self, x):
+                _, labels = self.scores(x).data.topk(1, 1, True, True)
+                return labels.cpu().numpy()[:, 0]
+            def test_loop(self, loader):
+                n = 0
+                for i, (x, _) in enumerate(loader):
+                    n += x.size(0)
+                return n, self.top_labels(x)
+        """
+    ),
 ]
 
 
@@ -6146,5 +6173,34 @@ INVALID = [
         """,
         message="`lens.tolist()` copies the values to the host and waits for the GPU every step",
         line=7,
+    ),
+    # A base class's helper, called on each batch of a loop over a loader, reads what an abstract method
+    # returns: the override (in another file) runs the model on the device, so the copy waits every step.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        from abc import abstractmethod
+        class FewShot(nn.Module):
+            def __init__(self, backbone):
+                super().__init__()
+                self.feature = backbone.cuda()
+            @abstractmethod
+            def scores(self, x):
+                pass
+            def forward(self, x):
+                return self.feature(x)
+            def correct(self, x, y):
+                _, labels = self.scores(x).data.topk(1, 1, True, True)
+                return np.sum(labels.cpu().numpy()[:, 0] == y)
+            def test_loop(self, loader):
+                hits = []
+                for i, (x, y) in enumerate(loader):
+                    hits.append(self.correct(x, y.numpy()))
+                return np.mean(hits)
+        """,
+        message="`labels.cpu()` copies the tensor to the host and waits for the GPU every step",
+        line=16,
     ),
 ]
