@@ -943,6 +943,22 @@ VALID = [
                 return n, self.top_labels(x)
         """
     ),
+    # An optimizer and the last loss handed to a checkpoint writer once, after the loop: a call given both
+    # takes a step only where it runs every step; this one runs once, and its read of the loss with it.
+    Valid(
+        """
+        import torch
+        from checkpoints import save_checkpoint
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def train(model, loader, optimizer, criterion):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                loss.backward()
+                optimizer.step()
+            final_loss = loss.item()
+            save_checkpoint(model, optimizer, final_loss)
+        """
+    ),
 ]
 
 
@@ -6201,6 +6217,32 @@ INVALID = [
                 return np.mean(hits)
         """,
         message="`labels.cpu()` copies the tensor to the host and waits for the GPU every step",
+        line=16,
+    ),
+    # An agent whose base class (another file) takes the optimisation step: `learn` hands it the optimizer
+    # and the loss, so `learn` is a training step, and the loop that calls it a training loop.
+    Invalid(
+        """
+        import torch
+        from agents.base import BaseAgent
+        class DQN(BaseAgent):
+            def __init__(self, config):
+                BaseAgent.__init__(self, config)
+                self.q_net = self.create_net().to(self.device)
+                self.q_optimizer = torch.optim.Adam(self.q_net.parameters())
+            def run_episode(self):
+                while not self.done:
+                    self.act()
+                    for _ in range(self.learning_iterations):
+                        self.learn()
+            def learn(self):
+                states, actions, rewards, next_states, dones = self.sample_experiences()
+                loss = self.compute_loss(states, actions, rewards, next_states, dones)
+                counts = [a.item() for a in actions]
+                self.logger.info("actions %s", counts)
+                self.take_optimisation_step(self.q_optimizer, self.q_net, loss, self.clip_norm)
+        """,
+        message="`a.item()` copies the value to the host and waits for the GPU every step",
         line=16,
     ),
 ]
