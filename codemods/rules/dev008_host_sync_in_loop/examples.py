@@ -959,6 +959,41 @@ VALID = [
             save_checkpoint(model, optimizer, final_loss)
         """
     ),
+    # The rows of the detections read once after the loop, and numbers of a host list read in it: walking a
+    # device tensor gives device tensors, but this one is walked once, and the list holds no tensor.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Darknet(cfg).to(device)
+        found = []
+        for i, batch in enumerate(batches):
+            with torch.no_grad():
+                found.append(model(batch.to(device)))
+            sizes = [len(name) for name in names[i]]
+            print([int(n) for n in sizes])
+        detections = torch.cat(found)
+        labels = [classes[int(d[-1])] for d in detections]
+        """
+    ),
+    # A module's input walked item by item in `forward`: taken for a tensor as an input, but the caller may
+    # give a list of node ids, and `int()` of an id is no read of a tensor.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class Encoder(nn.Module):
+            def __init__(self, features, adj_lists, dim):
+                super().__init__()
+                self.features = features
+                self.adj_lists = adj_lists
+                self.weight = nn.Parameter(torch.randn(dim, dim))
+            def forward(self, nodes):
+                neighbours = [self.adj_lists[int(node)] for node in nodes]
+                feats = self.features(torch.LongTensor(nodes).cuda())
+                return self.weight.mm(feats.t()), neighbours
+        """
+    ),
 ]
 
 
@@ -6244,5 +6279,20 @@ INVALID = [
         """,
         message="`a.item()` copies the value to the host and waits for the GPU every step",
         line=16,
+    ),
+    # Each batch's detections walked row by row on the host: each row is a device tensor, and `int()` of
+    # its class waits for the GPU, row after row, every batch.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Darknet(cfg).to(device)
+        for i, batch in enumerate(batches):
+            with torch.no_grad():
+                detections = torch.cat([model(batch.to(device)), extra.to(device)])
+            print(" ".join(classes[int(d[-1])] for d in detections))
+        """,
+        message="`int(d[-1])` of a tensor waits for the GPU every step",
+        line=7,
     ),
 ]
