@@ -11,8 +11,9 @@ decides what repeats with it:
   so is a function that hands an optimizer and a loss, by their names, to a function of another file
   (``self.take_optimisation_step(self.optimizer, self.net, loss)``: that one steps with them);
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (all of it, where it has a loop of its own over time steps) (``select_action(...)``, ``accuracy(...)``; also a method of the one class of the file
-  that defines it, called on an instance the function is given, ``agent.evaluate_batch(x, y)`` in
+  step as well (all of it, where it has a loop of its own over time steps) (``select_action(...)``,
+  ``accuracy(...)``; also a method of the one class of the file that defines it, called on an instance the
+  function is given, ``agent.evaluate_batch(x, y)`` in
   ``def run(agent, loader)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
@@ -265,8 +266,10 @@ class TrainingLoops:
         for assign in self.tree.of_type(scope, cst.Assign):
             if any(n in losses for t in assign.targets for n in flatten_names(t.target)):
                 value = assign.value
-                if not isinstance(value, cst.Call) or called_method(value) in ("item", "tolist") or (
-                    isinstance(value.func, cst.Name) and value.func.value in ("float", "int")
+                if (
+                    not isinstance(value, cst.Call)
+                    or called_method(value) in ("item", "tolist")
+                    or (isinstance(value.func, cst.Name) and value.func.value in ("float", "int"))
                 ):
                     return False
         return True
@@ -326,7 +329,8 @@ class TrainingLoops:
         name = dotted_name(iterable)
         if name is None:
             return False
-        bindings = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree)).get(name, ())
+        by_name = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree))
+        bindings = by_name.get(name, [])
         return bool(bindings) and all(
             isinstance(b, cst.Assign)
             and len(b.targets) == 1
