@@ -265,6 +265,9 @@ class TensorValues:
             return True
         if self.is_tensor(node, known) or self.is_fed(node, known):
             return False
+        callee = self.functions.callee(node)
+        if callee is not None and _abstract(callee):
+            return False  # `self.set_forward(x)` of an abstract method: what an override returns, unknown
         args = all(self.is_plain(a.value, known) for a in node.args)
         if isinstance(func, cst.Attribute) and self.is_plain(func.value, known):
             return args  # `counts.argmax()`, `labels.view(-1)` of a value on the host
@@ -578,3 +581,29 @@ def _torch_only_method(call: cst.Call) -> bool:
     return func.attr.value in _TORCH_ONLY_METHODS or any(
         a.keyword is not None and a.keyword.value == "dim" for a in call.args
     )
+
+
+def _abstract(function: cst.FunctionDef) -> bool:
+    """A method only an override gives a body: decorated ``@abstractmethod``, or whose body is a docstring,
+    ``pass``, ``...`` or ``raise NotImplementedError``. Its callers run the override, which may run the
+    model on the device whatever it is given."""
+    if any((dotted_name(d.decorator) or "").endswith("abstractmethod") for d in function.decorators):
+        return True
+    body = function.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    smalls: list[cst.BaseSmallStatement] = []
+    for statement in statements:
+        if not isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False
+        smalls += statement.body
+    for small in smalls:
+        if isinstance(small, cst.Pass):
+            continue
+        if isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.Ellipsis)):
+            continue
+        if isinstance(small, cst.Raise) and small.exc is not None:
+            raised = small.exc.func if isinstance(small.exc, cst.Call) else small.exc
+            if dotted_name(raised) == "NotImplementedError":
+                continue
+        return False
+    return bool(smalls)

@@ -8,15 +8,19 @@ decides what repeats with it:
 * outside any loop of its function: the function is a *step function* (``def train_step(...)``),
   whose whole body runs once per step, and the innermost loop around each call to it (in this
   file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
+  so is a function that hands an optimizer and a loss, by their names, to a function of another file
+  (``self.take_optimisation_step(self.optimizer, self.net, loss)``: that one steps with them);
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (``select_action(...)``, ``accuracy(...)``; also a method of the one class of the file
-  that defines it, called on an instance the function is given, ``agent.evaluate_batch(x, y)`` in
+  step as well (all of it, where it has a loop of its own over time steps) (``select_action(...)``,
+  ``accuracy(...)``; also a method of the one class of the file that defines it, called on an instance the
+  function is given, ``agent.evaluate_batch(x, y)`` in
   ``def run(agent, loader)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
   draws the model's input with ``next(it)`` or from a function named for drawing a batch
-  (``X, Y = get_batch(split)``), and a loop over a loader (``val_loader``) where a loop
+  (``X, Y = get_batch(split)``), and a loop over a loader (``val_loader``, or a name bound only to a
+  ``DataLoader(...)``) where a loop
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
   loop (evaluation every N steps: each batch); and a loop, whatever it goes over, that hands its items
   to a helper of the file with no loop of its own that runs a model on them (``for batch in self.data:
@@ -78,6 +82,10 @@ _METRIC_WORDS = frozenset(
     "loss losses acc accu accuracy iou dice dc js jaccard f1 precision recall sensitivity specificity psnr"
     " ssim error metric".split()
 )
+# A loss handed to a call by its name (`loss`, `critic_loss`, `loss_g`).
+_LOSS_ARGUMENT = re.compile(r"(^|_)loss(es)?($|_)", re.IGNORECASE)
+# An optimizer handed to a call by its name (`optimizer`, `self.q_network_optimizer`, `opt_d`).
+_OPTIMIZER_ARGUMENT = re.compile(r"optimi[sz]er$|(^|_)optim$|^opt(_\w+)?$|_opt$", re.IGNORECASE)
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
 
@@ -119,6 +127,7 @@ _BATCH_DRAWER = re.compile(r"^(get|sample|next|draw|load|fetch)_(\w+_)?batch(es)
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
 # A dict of loaders by phase, `dataloaders[phase]`, `self.loaders["val"]`.
 _LOADERS = re.compile(r"(?<!down)(?<!up)loaders$", re.IGNORECASE)
+_DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _LOADER_WRAPPERS = m.Name("enumerate") | m.Name("tqdm") | m.Name("iter") | m.Attribute(attr=m.Name("tqdm"))
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
@@ -225,7 +234,7 @@ class TrainingLoops:
         pending: list[cst.Call] = [
             call
             for call in self.tree.of_type(self.tree.root, cst.Call)
-            if called_method(call) == "backward" or is_optimizer_step(call)
+            if called_method(call) == "backward" or is_optimizer_step(call) or self._hands_a_step(call)
         ]
         while pending:
             call = pending.pop()
@@ -235,6 +244,35 @@ class TrainingLoops:
             elif isinstance(around, cst.FunctionDef) and id(around) not in self.step_functions:
                 self.step_functions[id(around)] = around
                 pending += self.functions.calls_to(around) + self._instance_calls_to(around)
+
+    def _hands_a_step(self, call: cst.Call) -> bool:
+        """``self.take_optimisation_step(self.optimizer, self.net, loss, clip)``: a function the file does not
+        show, handed both an optimizer and a loss (by their names), takes the step with them, its
+        ``backward()`` and ``step()`` where it is defined (a base class in another file)."""
+        if len(call.args) < 2 or self.functions.callee(call) is not None:
+            return False
+        last = [(dotted_name(a.value) or "").rsplit(".", 1)[-1] for a in call.args if not a.star]
+        if not any(_OPTIMIZER_ARGUMENT.search(n) for n in last):
+            return False
+        losses = {n for n in last if _LOSS_ARGUMENT.search(n)}
+        if not losses:
+            return False
+        # (a function that steps itself hands on what it has stepped with, `save(model, optimizer,
+        # loss)`; and a loss read as a number, `final_loss = loss.item()`, steps nothing)
+        scope = scope_of(self.tree, call)
+        for inner in self.tree.of_type(scope, cst.Call):
+            if called_method(inner) == "backward" or is_optimizer_step(inner):
+                return False
+        for assign in self.tree.of_type(scope, cst.Assign):
+            if any(n in losses for t in assign.targets for n in flatten_names(t.target)):
+                value = assign.value
+                if (
+                    not isinstance(value, cst.Call)
+                    or called_method(value) in ("item", "tolist")
+                    or (isinstance(value.func, cst.Name) and value.func.value in ("float", "int"))
+                ):
+                    return False
+        return True
 
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
@@ -246,7 +284,9 @@ class TrainingLoops:
         models: frozenset[str] | None = None  # found for the first loop outside the module classes
         inferred: set[str] = set()  # module classes whose base is in another file (found with `models`)
         for loop in loops:
-            over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
+            over_a_loader = isinstance(loop, cst.For) and (
+                _over_a_loader(loop.iter) or self._over_a_built_loader(loop.iter)
+            )
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
@@ -280,6 +320,25 @@ class TrainingLoops:
             ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, running)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _over_a_built_loader(self, iterable: cst.BaseExpression) -> bool:
+        """``valid_iter`` (or ``tqdm(enumerate(valid_iter))``), every binding of which in the file is a
+        ``DataLoader(...)``: the batches of a loader, whatever the name it is given."""
+        while isinstance(iterable, cst.Call) and _is_loader_wrapper(iterable.func) and iterable.args:
+            iterable = iterable.args[0].value
+        name = dotted_name(iterable)
+        if name is None:
+            return False
+        by_name = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree))
+        bindings = by_name.get(name, [])
+        return bool(bindings) and all(
+            isinstance(b, cst.Assign)
+            and len(b.targets) == 1
+            and dotted_name(b.targets[0].target) == name
+            and isinstance(b.value, cst.Call)
+            and self.aliases.qualify(b.value.func) in _DATA_LOADERS
+            for b in bindings
+        )
 
     def _goes_over_its_data(self, loop: Loop, over_a_loader: bool) -> bool:
         """A loop of a module class's own method that ``forward`` does not call (``def test_loop(self,
@@ -800,9 +859,20 @@ class TrainingLoops:
                 known = Known()
                 known.bind(batch, "plain")  # (a loader's batch: on the host until moved)
                 yield from self._flow(block(callback.body), known, callback, frozenset())
+        # A function walked above only as the scope of its loops (`def evaluate(...)` around a loop over
+        # time steps) runs whole every step where per-step code calls it: its other statements are walked
+        # then, and its loops' statements, yielded already, are not yielded twice.
+        in_loops: set[int] | None = None
         while self._helpers:
             helper, given = self._helpers.pop(0)
-            if id(helper) not in walked:
+            if id(helper) in scopes and id(helper) not in self.step_functions:
+                del scopes[id(helper)]
+                if in_loops is None:
+                    in_loops = {id(n) for loop in self.loops.values() for n in self.tree.descendants(loop)}
+                for event in self._flow(block(helper.body), given, helper, frozenset()):
+                    if id(event.node) not in in_loops:
+                        yield event
+            elif id(helper) not in walked:
                 walked.add(id(helper))
                 yield from self._flow(block(helper.body), given, helper, frozenset())
 

@@ -404,6 +404,26 @@ class HostSyncs:
                 return None
         return None
 
+    def _element_of_a_tensor(self, node: cst.BaseExpression, known: Known) -> bool:
+        """``x[-1]`` (or ``x``) in ``[classes[int(x[-1])] for x in output]`` where ``output`` is a device
+        tensor: walking a tensor gives its rows, device tensors too. Not where what it walks is a parameter,
+        taken for a tensor as a module's input is (``[adj[int(n)] for n in nodes]`` in ``forward(self,
+        nodes)``): the caller may give a list."""
+        while isinstance(node, cst.Subscript):
+            node = node.value
+        iterable = self._comprehended(node)
+        if iterable is None or not self.values.is_tensor(iterable, known):
+            return False
+        function = next((a for a in self.tree.ancestors(iterable) if isinstance(a, cst.FunctionDef)), None)
+        root = iterable
+        while isinstance(root, (cst.Attribute, cst.Subscript)):
+            root = root.value
+        return not (
+            function is not None
+            and isinstance(root, cst.Name)
+            and root.value in {p.name.value for p in function.params.params}
+        )
+
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
         """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``,
         ``meter.update(L.data[0], n)``, ``max(k + L.data[0], 0)``, ``"%.3f" % L.data[0]``,
@@ -565,7 +585,14 @@ class HostSyncs:
         name = dotted_name(call.func)
         if name in self.aliases.names:
             return
-        if name in _CONVERSIONS and len(call.args) == 1 and self.values.is_tensor(call.args[0].value, known):
+        if (
+            name in _CONVERSIONS
+            and len(call.args) == 1
+            and (
+                self.values.is_tensor(call.args[0].value, known)
+                or self._element_of_a_tensor(call.args[0].value, known)
+            )
+        ):
             yield Sync(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step")
         elif name == "print" and any(
             self.values.is_tensor(a.value, known) for a in call.args if not a.keyword

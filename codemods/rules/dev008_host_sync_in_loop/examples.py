@@ -896,6 +896,104 @@ VALID = [
                 return x + self.p * self.conv(x)
         """
     ),
+    # A decoding function with a loop over time steps, called once on one sentence after training (no
+    # loop over batches calls it): its reads before and after that loop run once.
+    Valid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        valid_batches = DataLoader(valid_set, batch_size=32)
+        def decode(src, lens, encoder, decoder, steps):
+            src = src.to(device)
+            out, hidden = encoder(src, lens.tolist())
+            tokens = []
+            for t in range(steps):
+                token, hidden = decoder(out, hidden)
+                tokens.append(token)
+            return torch.stack(tokens).cpu()
+        words = decode(sentence, sentence_lens, encoder, decoder, 20)
+        print(words.tolist())
+        """
+    ),
+    # The same base class's abstract scoring read on the host by a method called once, after the loop
+    # (not by any loop over batches): it runs once.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        from abc import abstractmethod
+        class FewShot(nn.Module):
+            def __init__(self, backbone):
+                super().__init__()
+                self.feature = backbone.cuda()
+            @abstractmethod
+            def scores(self, x):
+                pass
+            def forward(self, x):
+                return self.feature(x)
+            def top_labels(self, x):
+                _, labels = self.scores(x).data.topk(1, 1, True, True)
+                return labels.cpu().numpy()[:, 0]
+            def test_loop(self, loader):
+                n = 0
+                for i, (x, _) in enumerate(loader):
+                    n += x.size(0)
+                return n, self.top_labels(x)
+        """
+    ),
+    # An optimizer and the last loss handed to a checkpoint writer once, after the loop: a call given both
+    # takes a step only where it runs every step; this one runs once, and its read of the loss with it.
+    Valid(
+        """
+        import torch
+        from checkpoints import save_checkpoint
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def train(model, loader, optimizer, criterion):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                loss.backward()
+                optimizer.step()
+            final_loss = loss.item()
+            save_checkpoint(model, optimizer, final_loss)
+        """
+    ),
+    # The rows of the detections read once after the loop, and numbers of a host list read in it: walking a
+    # device tensor gives device tensors, but this one is walked once, and the list holds no tensor.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Darknet(cfg).to(device)
+        found = []
+        for i, batch in enumerate(batches):
+            with torch.no_grad():
+                found.append(model(batch.to(device)))
+            sizes = [len(name) for name in names[i]]
+            print([int(n) for n in sizes])
+        detections = torch.cat(found)
+        labels = [classes[int(d[-1])] for d in detections]
+        """
+    ),
+    # A module's input walked item by item in `forward`: taken for a tensor as an input, but the caller may
+    # give a list of node ids, and `int()` of an id is no read of a tensor.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class Encoder(nn.Module):
+            def __init__(self, features, adj_lists, dim):
+                super().__init__()
+                self.features = features
+                self.adj_lists = adj_lists
+                self.weight = nn.Parameter(torch.randn(dim, dim))
+            def forward(self, nodes):
+                neighbours = [self.adj_lists[int(node)] for node in nodes]
+                feats = self.features(torch.LongTensor(nodes).cuda())
+                return self.weight.mm(feats.t()), neighbours
+        """
+    ),
 ]
 
 
@@ -6101,5 +6199,100 @@ INVALID = [
         None,
         message="`err` holds a host copy",
         line=8,
+    ),
+    # A loop over a loader named for no loader (`valid_batches`, bound to a `DataLoader`) hands each batch
+    # to a function that runs the models with a loop of its own over time steps: that function runs whole
+    # on every batch, the reads before and after its loop too.
+    Invalid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        valid_batches = DataLoader(valid_set, batch_size=32)
+        def evaluate(src, lens, tgt, encoder, decoder, steps):
+            src, lens, tgt = src.to(device), lens.to(device), tgt.to(device)
+            out, hidden = encoder(src, lens.tolist())
+            loss = 0
+            for t in range(steps):
+                pred, hidden = decoder(tgt[t], hidden, out)
+                loss = loss + criterion(pred, tgt[t + 1])
+            return loss.data[0]
+        total = 0
+        for src, lens, tgt in valid_batches:
+            total += evaluate(src, lens, tgt, encoder, decoder, tgt.size(0))
+        print(total)
+        """,
+        message="`lens.tolist()` copies the values to the host and waits for the GPU every step",
+        line=7,
+    ),
+    # A base class's helper, called on each batch of a loop over a loader, reads what an abstract method
+    # returns: the override (in another file) runs the model on the device, so the copy waits every step.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        from abc import abstractmethod
+        class FewShot(nn.Module):
+            def __init__(self, backbone):
+                super().__init__()
+                self.feature = backbone.cuda()
+            @abstractmethod
+            def scores(self, x):
+                pass
+            def forward(self, x):
+                return self.feature(x)
+            def correct(self, x, y):
+                _, labels = self.scores(x).data.topk(1, 1, True, True)
+                return np.sum(labels.cpu().numpy()[:, 0] == y)
+            def test_loop(self, loader):
+                hits = []
+                for i, (x, y) in enumerate(loader):
+                    hits.append(self.correct(x, y.numpy()))
+                return np.mean(hits)
+        """,
+        message="`labels.cpu()` copies the tensor to the host and waits for the GPU every step",
+        line=16,
+    ),
+    # An agent whose base class (another file) takes the optimisation step: `learn` hands it the optimizer
+    # and the loss, so `learn` is a training step, and the loop that calls it a training loop.
+    Invalid(
+        """
+        import torch
+        from agents.base import BaseAgent
+        class DQN(BaseAgent):
+            def __init__(self, config):
+                BaseAgent.__init__(self, config)
+                self.q_net = self.create_net().to(self.device)
+                self.q_optimizer = torch.optim.Adam(self.q_net.parameters())
+            def run_episode(self):
+                while not self.done:
+                    self.act()
+                    for _ in range(self.learning_iterations):
+                        self.learn()
+            def learn(self):
+                states, actions, rewards, next_states, dones = self.sample_experiences()
+                loss = self.compute_loss(states, actions, rewards, next_states, dones)
+                counts = [a.item() for a in actions]
+                self.logger.info("actions %s", counts)
+                self.take_optimisation_step(self.q_optimizer, self.q_net, loss, self.clip_norm)
+        """,
+        message="`a.item()` copies the value to the host and waits for the GPU every step",
+        line=16,
+    ),
+    # Each batch's detections walked row by row on the host: each row is a device tensor, and `int()` of
+    # its class waits for the GPU, row after row, every batch.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Darknet(cfg).to(device)
+        for i, batch in enumerate(batches):
+            with torch.no_grad():
+                detections = torch.cat([model(batch.to(device)), extra.to(device)])
+            print(" ".join(classes[int(d[-1])] for d in detections))
+        """,
+        message="`int(d[-1])` of a tensor waits for the GPU every step",
+        line=7,
     ),
 ]

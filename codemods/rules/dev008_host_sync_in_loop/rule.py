@@ -17,7 +17,8 @@ step in the body of a training loop (a loop that calls `.backward()` or an optim
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
 model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
-a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dataloaders[phase]`), also
+a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dataloaders[phase]`, and a
+name every binding of which is a `DataLoader(...)`, `valid_iter`), also
 where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
 that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
@@ -26,8 +27,11 @@ batch in self.data: self.run_batch(batch)`, and such a helper handed each item o
 goes over a loader, or over batches it slices by the loop's counter from data it is given, `x = X[i *
 MB:(i + 1) * MB]`, running the model on each, `self(x)`, `self.calculate_loss(x)`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
-(`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
-turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
+(`.backward()` outside any loop: `def train_step(...)`; or, outside any loop, hands an optimizer and a loss
+by their names to a function of another file that steps with them, `self.take_optimisation_step(
+self.optimizer, self.net, loss)`, where the function itself neither steps nor reads that loss as a number;
+whose callers' loops are training loops in turn, also where it is a method called on an instance of the
+file's class: `trainer.train_step(x, y)`),
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
 that builds `torch.nn` layers, and of a wrapper that is no module but runs one, `self.net(x)`, its input
 where the caller keeps it; and a `LightningModule`'s `training_step`, `validation_step`,
@@ -37,8 +41,10 @@ where the caller keeps it; and a `LightningModule`'s `training_step`, `validatio
 `agent.evaluate_batch(x, y)` on an instance the function is given, `def run(agent, loader)`, or keeps
 from its `__init__`'s argument, where one class of the file defines that method and its name is none a
 library object shares, `step`, `update`, `log`),
-however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
-`t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
+however deep (a function with a loop of its own, `def evaluate(...)` decoding step by step, runs whole:
+its code around that loop too); and in the functions the file registers as hooks
+(`layer.register_forward_hook(f)`, `t.register_hook(f)`), which run on every forward or backward, and those
+an engine runs on every batch:
 put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
 state they are given is a value the code does not show) or handed to that engine's `train`/`test`
 (`engine.train(h, loader, epochs, optimizer)` calls `h(sample)` with the loader's host batch).
@@ -60,8 +66,10 @@ value the code does not show at all (`{k: v.item() for k, v in loss_dict.items()
 of a batch moved field by field): only tensors have them. Tensors on the host (after `.cpu()`, from a
 factory without `device=`) are not, nor values the code shows are no device tensors: numbers, NumPy
 values, a loader's batch never moved, a module's arguments after its input, and what functions and
-methods make of these. Left alone: work done on some steps only (`if step % 100 ==
-0:`, `if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:`
+methods make of these (not the file's abstract methods, `@abstractmethod` or a body of `pass` or `raise
+NotImplementedError`: an override runs there, and it may run the model on the device). Left alone: work
+done on some steps only (`if step % 100 == 0:`, `if i in checkpoints:`; but a branch taken every N steps that
+trains, `if i % n_critic == 0:`
 around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
 methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
 the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`, not
