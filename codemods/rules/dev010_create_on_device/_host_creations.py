@@ -27,7 +27,7 @@ from typing import TypeGuard
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.evident_data import array_rewrite, evident_array_kind
+from codemods.analysis.evident_data import array_rewrite, evident_array_kind, reaching_binding
 from codemods.analysis.legacy_constructors import (
     NO_ARGUMENT_KINDS,
     ArgumentKinds,
@@ -37,6 +37,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_constructor_rewrite,
     legacy_dtype,
 )
+from codemods.analysis.scalars import Scalars
 from codemods.core.name_bindings import binding_scope, bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
@@ -95,6 +96,7 @@ class Creation:
     requires_grad: bool  # requires_grad=True on the factory or the Variable around it
     fills_randomly: bool = False  # `torch.empty(n).normal_()`: filled by a random generator after it
     of_numpy_numbers: bool = False  # `torch.from_numpy(np.eye(k))`: numbers NumPy made right there
+    of_a_display: bool = False  # `lens = [len(s)]` then `torch.LongTensor(lens)`: a list written right here
 
     @property
     def is_random(self) -> bool:
@@ -154,11 +156,11 @@ def host_creation(
         requires_grad = _asks_for_grad(node)
         node = args[0].value
     if isinstance(node, cst.BinaryOperation):
-        inner = _arithmetic(node, aliases, converts)
+        inner = _arithmetic(node, aliases, converts, tree)
         if inner is None:
             return None
         return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
-    inexact, fills_randomly, of_numbers = None, False, False
+    inexact, fills_randomly, of_numbers, of_a_display = None, False, False, False
     while True:
         if isinstance(node, cst.Subscript) and whole_view(node):
             node = node.value  # `torch.eye(d)[None, :, :]`: a view of the tensor made here
@@ -204,7 +206,8 @@ def host_creation(
     elif qualified == _LEGACY_FLOAT or (
         legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")
     ):
-        if not (converts or _made_here(node)):
+        of_a_display = tree is not None and _of_a_display(tree, node, aliases)
+        if not (converts or of_a_display or _made_here(node)):
             if not _of_numpy_numbers(node, aliases, tree, draws=False):
                 return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
             inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.FloatTensor(np.arange(n))`
@@ -214,7 +217,7 @@ def host_creation(
         inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.from_numpy(np.eye(k).flatten())`
     else:
         return None
-    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly, of_numbers)
+    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly, of_numbers, of_a_display)
 
 
 def _of_numpy_numbers(call: cst.Call, aliases: ImportAliases, tree: Tree | None, draws: bool = True) -> bool:
@@ -252,12 +255,17 @@ def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -
     return first.value if type(first.value) is cst.Call else None
 
 
-def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:
+def _arithmetic(
+    node: cst.BinaryOperation, aliases: ImportAliases, converts: bool, tree: Tree | None = None
+) -> Creation | None:
     """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in ``+``, ``-`` or ``*`` with
     number literals, a fresh host tensor too, and the same on the device (one correctly rounded step
-    each, on any device). Not with another operand (a name may hold a host tensor, which the tensor made
-    on the device would then meet) nor another operator (a GPU may divide by a number as a
-    multiplication by its reciprocal): reported, those were false positives on the validation split."""
+    each, on any device). With ``tree``, also with what the file shows is a Python number
+    (:meth:`codemods.analysis.scalars.Scalars.is_number`: ``args.temp`` of an ``argparse`` option of
+    ``type=float``, ``x.size(0)``, a name bound only to such): a number is a number literal on any
+    device. Not with another operand (a name may hold a host tensor, which the tensor made on the device
+    would then meet) nor another operator (a GPU may divide by a number as a multiplication by its
+    reciprocal): reported, those were false positives on the validation split."""
     leaves: list[cst.BaseExpression] = []
     stack: list[cst.BaseExpression] = [node]
     while stack:
@@ -269,7 +277,10 @@ def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: boo
         else:
             leaves.append(current)
     found = [(leaf, c) for leaf in leaves if (c := host_creation(leaf, aliases, converts)) is not None]
-    if len(found) != 1 or not all(_number_literal(leaf) for leaf in leaves if leaf is not found[0][0]):
+    if len(found) != 1:
+        return None
+    others = [leaf for leaf in leaves if leaf is not found[0][0] and not _number_literal(leaf)]
+    if others and (tree is None or not all(map(Scalars(tree, aliases).is_number, others))):
         return None
     return replace(found[0][1], value=node)
 
@@ -350,7 +361,7 @@ def converts_data(creation: Creation) -> bool:
     if creation.of_numpy_numbers:
         return False  # (`torch.FloatTensor(np.arange(n))`: numbers made here, no data)
     if creation.is_legacy:
-        return not _made_here(creation.factory)
+        return not (creation.of_a_display or _made_here(creation.factory))
     if creation.qualified not in ("torch.tensor", "torch.as_tensor"):
         return False
     args = positional(creation.factory)
@@ -425,6 +436,37 @@ def _made_here(legacy: cst.Call) -> bool:
     while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
         value = value.left  # `[start] * batch`, `[a] + [b]`
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def _of_a_display(tree: Tree, legacy: cst.Call, aliases: ImportAliases) -> bool:
+    """``lens = [len(src)]`` then ``torch.LongTensor(lens)``: the legacy constructor's one argument is a
+    name whose one binding reaching the call on every path (:func:`reaching_binding`) is a list or tuple
+    of numbers written right there (each a Python number the file shows:
+    :meth:`codemods.analysis.scalars.Scalars.is_number`), as :func:`_made_here` reads one given in the
+    call itself, in a function (a list a module binds, ``WEIGHTS = [0.2, 0.8]``, is a setting others may
+    read or rebind). Not a comprehension nor a display of other values (``[pad(s) for s in seqs]``,
+    ``[ids]``): the data of a batch, converted at its boundary."""
+    args = positional(legacy)
+    if len(legacy.args) != 1 or len(args) != 1 or args[0].star or not isinstance(args[0].value, cst.Name):
+        return False
+    if not any(isinstance(a, cst.FunctionDef) for a in tree.ancestors(legacy)):
+        return False
+    name = args[0].value.value
+    reaching = reaching_binding(tree, legacy, name)
+    if reaching is None or reaching[1]:
+        return False
+    binding = reaching[0]
+    if not (isinstance(binding, cst.Assign) and len(binding.targets) == 1):
+        return False
+    target, value = binding.targets[0].target, binding.value
+    if not (isinstance(target, cst.Name) and target.value == name):
+        return False
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
+        value = value.left  # `[start] * batch`
+    if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements:
+        return False
+    scalars = Scalars(tree, aliases)
+    return all(isinstance(e, cst.Element) and scalars.is_number(e.value) for e in value.elements)
 
 
 def numpy_numbers(
