@@ -38,6 +38,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_dtype,
 )
 from codemods.analysis.scalars import Scalars
+from codemods.core.local_functions import LocalFunctions
 from codemods.core.name_bindings import binding_scope, bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
@@ -382,13 +383,129 @@ def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -
     return code_of(node.func) if any(host_creation(a.value, aliases) for a in positional(node)) else None
 
 
-def returns_host_tensors(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+def returns_host_tensors(
+    tree: Tree, function: cst.FunctionDef, aliases: ImportAliases, functions: LocalFunctions | None = None
+) -> bool:
     """Every ``return`` of ``function`` gives a tensor made on the host right there
-    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator."""
+    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator. With ``functions``, also one
+    the function builds in steps (:class:`_BuiltOnTheHost`): ``k = torch.tensor(g)`` then ``return k /
+    k.sum()``, or ``w = self.gaussian(n).unsqueeze(1)`` then ``return w.mm(w.t()).expand(c, 1, n, n)``."""
+    if functions is not None:
+        return _BuiltOnTheHost(tree, aliases, functions).returns_one(function)
     if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
         return False
     returns = tree.of_type(function.body, cst.Return)
     return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
+
+
+# Methods of a host tensor whose result is no host tensor: elsewhere, or no tensor at all.
+_NOT_A_HOST_TENSOR = _LEAVES_THE_HOST | frozenset("size dim numel nelement element_size".split())
+
+
+class _BuiltOnTheHost:
+    """A tensor a function builds on the host in steps, for a report only (the function is not changed
+    for its caller): a host creation or a torch function of one (:func:`_host_made`); a tensor method of
+    one that keeps it on the host (``.unsqueeze(1)``, ``.mm(y)``, ``.expand(...)``, not ``.to()``,
+    ``.cuda()``, ``.numpy()``: :data:`_LEAVES_THE_HOST`); ``Variable`` of one; ``+ - * /`` of one with
+    another or a number literal; a local name every binding of which in the function is one (not a
+    parameter); the result of a function of the file every ``return`` of which is one. Followed a few
+    steps deep, each function and name once."""
+
+    _DEPTH = 8  # names and functions followed, one inside another
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, functions: LocalFunctions) -> None:
+        self.tree, self.aliases, self.functions = tree, aliases, functions
+        self._visiting: set[int] = set()
+
+    def returns_one(self, function: cst.FunctionDef, depth: int = 0) -> bool:
+        if depth > self._DEPTH or id(function) in self._visiting:
+            return False
+        if self.tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
+            return False
+        self._visiting.add(id(function))
+        try:
+            returns = self.tree.of_type(function.body, cst.Return)
+            return bool(returns) and all(
+                r.value is not None and self._made(r.value, function, depth) for r in returns
+            )
+        finally:
+            self._visiting.discard(id(function))
+
+    def _made(self, node: cst.BaseExpression, function: cst.FunctionDef, depth: int) -> bool:
+        if depth > self._DEPTH:
+            return False
+        if _host_made(node, self.aliases):
+            return True
+        wrapped = variable_argument(node, self.aliases)
+        if wrapped is not None:
+            return self._made(wrapped, function, depth)
+        if isinstance(node, cst.BinaryOperation):
+            if not isinstance(node.operator, (*_EXACT_OPERATORS, cst.Divide)):
+                return False
+            sides = (node.left, node.right)
+            made = [self._made(side, function, depth) for side in sides]
+            return any(made) and all(m or _number_literal(side) for m, side in zip(made, sides))
+        if isinstance(node, cst.Name):
+            return self._name(node, function, depth)
+        if not isinstance(node, cst.Call):
+            return False
+        if isinstance(node.func, cst.Attribute) and self.aliases.qualify(node.func) is None:
+            method = node.func.attr.value
+            receiver = node.func.value
+            if method not in _NOT_A_HOST_TENSOR and self._made(receiver, function, depth):
+                return True  # `w.unsqueeze(1)`, `w.mm(w.t())`: on the receiver's device
+        callee = self.functions.callee(node)
+        return callee is not None and self.returns_one(callee, depth + 1)
+
+    def _written_into(self, name: str, function: cst.FunctionDef) -> bool:
+        """Does ``function`` write into what ``name`` holds, or hand it on: ``out[i, labels] = 1``, an
+        in-place method (``out.scatter_(1, idx, 1)``), an argument of a call (``fill(out)``)? Then it
+        carries data written there (a one-hot of a batch's labels), not numbers made of sizes alone."""
+        for read in self.tree.of_type(function.body, cst.Name):
+            if read.value != name:
+                continue
+            node: cst.CSTNode = read
+            parent = self.tree.parent(node)
+            while isinstance(parent, (cst.Subscript, cst.SubscriptElement, cst.Index)) and (
+                not isinstance(parent, cst.Subscript) or parent.value is node
+            ):
+                node, parent = parent, self.tree.parent(parent)
+            if node is not read and isinstance(parent, (cst.AssignTarget, cst.AugAssign)):
+                return True  # `out[i] = 1`, `out[0][x] += 1`
+            if isinstance(parent, cst.Arg):
+                return True
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is node
+                and parent.attr.value.endswith("_")
+                and not parent.attr.value.startswith("_")
+            ):
+                return True
+        return False
+
+    def _name(self, name: cst.Name, function: cst.FunctionDef, depth: int) -> bool:
+        if id(name) in self._visiting:
+            return False
+        if any(p.name.value == name.value for p in self.tree.of_type(function.params, cst.Param)):
+            return False
+        if self._written_into(name.value, function):
+            return False
+        values = []
+        for binding in bindings_in(self.tree, function, name.value):
+            assign = self.tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+            if not (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(binding, cst.AssignTarget)
+                and isinstance(binding.target, cst.Name)
+            ):
+                return False  # a parameter, a loop's target, `x += ...`, unpacked: not followed
+            values.append(assign.value)
+        self._visiting.add(id(name))
+        try:
+            return bool(values) and all(self._made(value, function, depth + 1) for value in values)
+        finally:
+            self._visiting.discard(id(name))
 
 
 def returned_host_sequence(

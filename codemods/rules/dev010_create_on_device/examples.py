@@ -192,6 +192,35 @@ VALID = [
             return padded, words, lens, sizes
         """
     ),
+    # A helper that builds its tensor in steps but writes data into it (a one-hot of labels, an in-place
+    # scatter, a fill by another function) or starts from what it is handed: a batch's data, converted
+    # where it arrives; moving it is its boundary, not a creation to make elsewhere.
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def onehot(self, labels, dim):
+                out = torch.zeros(labels.size(0), dim)
+                out[torch.arange(labels.size(0)), labels.long()] = 1
+                return out
+
+            def scattered(self, idx, dim):
+                out = torch.zeros(idx.size(0), dim)
+                out.scatter_(1, idx.view(-1, 1), 1)
+                return out
+
+            def smoothed(self, x):
+                k = x.float()
+                return k / k.sum()
+
+            def step(self, labels, idx, x, device):
+                a = self.onehot(labels, 5).to(device)
+                b = self.scattered(idx, 5).to(device)
+                c = self.smoothed(x).to(device)
+                return a, b, c
+        """
+    ),
     # The host tensor is read before the move: it is needed where it was made.
     Valid(
         """
@@ -1783,6 +1812,30 @@ INVALID = [
             lens = Variable(torch.tensor(lens, dtype=torch.int64, device="cuda" if USE_CUDA else "cpu"))
             return lens
         """,
+    ),
+    # A method of the file that builds its tensor on the host in steps (names bound to a creation, tensor
+    # methods, arithmetic of the tensor with itself, another such method): its result moved is
+    # reported; the method should take the device (it is not changed for one of its callers).
+    Invalid(
+        """
+        import torch
+        from math import exp
+
+        class SSIM(torch.nn.Module):
+            def gaussian(self, size, sigma):
+                g = torch.tensor([exp(-((x - size // 2) ** 2) / (2 * sigma**2)) for x in range(size)])
+                return g / g.sum()
+
+            def window(self, size, channels):
+                w1 = self.gaussian(size, 1.5).unsqueeze(1)
+                w2 = w1.mm(w1.t()).float().unsqueeze(0).unsqueeze(0)
+                return w2.expand(channels, 1, size, size).contiguous()
+
+            def forward(self, img, size, channels):
+                window = self.window(size, channels).to(img.device)
+                return torch.nn.functional.conv2d(img, window, groups=channels)
+        """,
+        message="created on the host by `self.window(...)`",
     ),
     # Handed to a function of the file that moves it as it arrives, always or under one test the call
     # can read the same way (`torch.cuda.is_available()`, a global, `self` of a method of its own class):
