@@ -36,7 +36,8 @@ code writes too:
   global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
   `torch.empty(...)` made there; one of a local name whose one binding reaching it is a list of such
   numbers written right there, `lens = [len(seq)]`, is data made here as `torch.LongTensor([len(seq)])`
-  is (not a comprehension or a list of other values: a batch's data); one filled right after of what is not shown to be data,
+  is (not a comprehension or a list of other values: a batch's data); one filled right after of what
+  is not shown to be data,
   `torch.FloatTensor(batch_size).fill_(1.0)`, also on the next line, `_ = t.data.fill_(label)`, is
   reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
