@@ -214,6 +214,22 @@ def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAlias
     result; "tensor" for a torch factory's; "existing" for a view of an array or a tensor
     (``x.reshape(-1, 1)``, ``x[:, j]``); None when that binding is anything else, conditional, or not
     shown (a parameter)."""
+    reaching = reaching_binding(tree, call, name)
+    if reaching is None:
+        return None
+    binding, computed = reaching
+    kind = _bound_kind(tree, binding, name, aliases)
+    if not computed:
+        return kind
+    if kind == "array0":
+        return kind  # `z = np.array(2)` then `z = z + 3`: a NumPy integer, a size to the legacy call
+    return "array" if kind in ("array", "existing") else "tensor" if kind == "tensor" else None
+
+
+def reaching_binding(tree: Tree, call: cst.CSTNode, name: str) -> tuple[cst.CSTNode, bool] | None:
+    """The one binding of ``name`` that reaches ``call`` on every path (:func:`reaching_kind`), and whether
+    arithmetic of it with a number literal rebinds it on the way (``z = z - 1``); None when no one
+    binding does (bound under a condition, in a loop, twice in a statement, or not shown)."""
     statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
     if statement is None or any(isinstance(a, SCOPES) for a in _between(tree, call, statement)):
         return None
@@ -243,12 +259,7 @@ def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAlias
             if _arithmetic_on_itself(bindings[0], name):
                 computed = True  # `z = z - 1`: what `z` was, computed into a fresh one
                 continue
-            kind = _bound_kind(tree, bindings[0], name, aliases)
-            if not computed:
-                return kind
-            if kind == "array0":
-                return kind  # `z = np.array(2)` then `z = z + 3`: a NumPy integer, a size to the legacy call
-            return "array" if kind in ("array", "existing") else "tensor" if kind == "tensor" else None
+            return bindings[0], computed
         if isinstance(block, cst.Module):
             return None
         owner = next(

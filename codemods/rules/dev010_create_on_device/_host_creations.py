@@ -27,7 +27,7 @@ from typing import TypeGuard
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.evident_data import array_rewrite, evident_array_kind
+from codemods.analysis.evident_data import array_rewrite, evident_array_kind, reaching_binding
 from codemods.analysis.legacy_constructors import (
     NO_ARGUMENT_KINDS,
     ArgumentKinds,
@@ -37,6 +37,8 @@ from codemods.analysis.legacy_constructors import (
     legacy_constructor_rewrite,
     legacy_dtype,
 )
+from codemods.analysis.scalars import Scalars
+from codemods.core.local_functions import LocalFunctions
 from codemods.core.name_bindings import binding_scope, bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
@@ -95,6 +97,7 @@ class Creation:
     requires_grad: bool  # requires_grad=True on the factory or the Variable around it
     fills_randomly: bool = False  # `torch.empty(n).normal_()`: filled by a random generator after it
     of_numpy_numbers: bool = False  # `torch.from_numpy(np.eye(k))`: numbers NumPy made right there
+    of_a_display: bool = False  # `lens = [len(s)]` then `torch.LongTensor(lens)`: a list written right here
 
     @property
     def is_random(self) -> bool:
@@ -154,11 +157,11 @@ def host_creation(
         requires_grad = _asks_for_grad(node)
         node = args[0].value
     if isinstance(node, cst.BinaryOperation):
-        inner = _arithmetic(node, aliases, converts)
+        inner = _arithmetic(node, aliases, converts, tree)
         if inner is None:
             return None
         return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
-    inexact, fills_randomly, of_numbers = None, False, False
+    inexact, fills_randomly, of_numbers, of_a_display = None, False, False, False
     while True:
         if isinstance(node, cst.Subscript) and whole_view(node):
             node = node.value  # `torch.eye(d)[None, :, :]`: a view of the tensor made here
@@ -204,7 +207,8 @@ def host_creation(
     elif qualified == _LEGACY_FLOAT or (
         legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")
     ):
-        if not (converts or _made_here(node)):
+        of_a_display = tree is not None and _of_a_display(tree, node, aliases)
+        if not (converts or of_a_display or _made_here(node)):
             if not _of_numpy_numbers(node, aliases, tree, draws=False):
                 return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
             inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.FloatTensor(np.arange(n))`
@@ -214,7 +218,7 @@ def host_creation(
         inexact, of_numbers = _NUMPY_NUMBERS, True  # `torch.from_numpy(np.eye(k).flatten())`
     else:
         return None
-    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly, of_numbers)
+    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly, of_numbers, of_a_display)
 
 
 def _of_numpy_numbers(call: cst.Call, aliases: ImportAliases, tree: Tree | None, draws: bool = True) -> bool:
@@ -252,12 +256,17 @@ def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -
     return first.value if type(first.value) is cst.Call else None
 
 
-def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:
+def _arithmetic(
+    node: cst.BinaryOperation, aliases: ImportAliases, converts: bool, tree: Tree | None = None
+) -> Creation | None:
     """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in ``+``, ``-`` or ``*`` with
     number literals, a fresh host tensor too, and the same on the device (one correctly rounded step
-    each, on any device). Not with another operand (a name may hold a host tensor, which the tensor made
-    on the device would then meet) nor another operator (a GPU may divide by a number as a
-    multiplication by its reciprocal): reported, those were false positives on the validation split."""
+    each, on any device). With ``tree``, also with what the file shows is a Python number
+    (:meth:`codemods.analysis.scalars.Scalars.is_number`: ``args.temp`` of an ``argparse`` option of
+    ``type=float``, ``x.size(0)``, a name bound only to such): a number is a number literal on any
+    device. Not with another operand (a name may hold a host tensor, which the tensor made on the device
+    would then meet) nor another operator (a GPU may divide by a number as a multiplication by its
+    reciprocal): reported, those were false positives on the validation split."""
     leaves: list[cst.BaseExpression] = []
     stack: list[cst.BaseExpression] = [node]
     while stack:
@@ -269,7 +278,10 @@ def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: boo
         else:
             leaves.append(current)
     found = [(leaf, c) for leaf in leaves if (c := host_creation(leaf, aliases, converts)) is not None]
-    if len(found) != 1 or not all(_number_literal(leaf) for leaf in leaves if leaf is not found[0][0]):
+    if len(found) != 1:
+        return None
+    others = [leaf for leaf in leaves if leaf is not found[0][0] and not _number_literal(leaf)]
+    if others and (tree is None or not all(map(Scalars(tree, aliases).is_number, others))):
         return None
     return replace(found[0][1], value=node)
 
@@ -350,7 +362,7 @@ def converts_data(creation: Creation) -> bool:
     if creation.of_numpy_numbers:
         return False  # (`torch.FloatTensor(np.arange(n))`: numbers made here, no data)
     if creation.is_legacy:
-        return not _made_here(creation.factory)
+        return not (creation.of_a_display or _made_here(creation.factory))
     if creation.qualified not in ("torch.tensor", "torch.as_tensor"):
         return False
     args = positional(creation.factory)
@@ -371,13 +383,129 @@ def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -
     return code_of(node.func) if any(host_creation(a.value, aliases) for a in positional(node)) else None
 
 
-def returns_host_tensors(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+def returns_host_tensors(
+    tree: Tree, function: cst.FunctionDef, aliases: ImportAliases, functions: LocalFunctions | None = None
+) -> bool:
     """Every ``return`` of ``function`` gives a tensor made on the host right there
-    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator."""
+    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator. With ``functions``, also one
+    the function builds in steps (:class:`_BuiltOnTheHost`): ``k = torch.tensor(g)`` then ``return k /
+    k.sum()``, or ``w = self.gaussian(n).unsqueeze(1)`` then ``return w.mm(w.t()).expand(c, 1, n, n)``."""
+    if functions is not None:
+        return _BuiltOnTheHost(tree, aliases, functions).returns_one(function)
     if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
         return False
     returns = tree.of_type(function.body, cst.Return)
     return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
+
+
+# Methods of a host tensor whose result is no host tensor: elsewhere, or no tensor at all.
+_NOT_A_HOST_TENSOR = _LEAVES_THE_HOST | frozenset("size dim numel nelement element_size".split())
+
+
+class _BuiltOnTheHost:
+    """A tensor a function builds on the host in steps, for a report only (the function is not changed
+    for its caller): a host creation or a torch function of one (:func:`_host_made`); a tensor method of
+    one that keeps it on the host (``.unsqueeze(1)``, ``.mm(y)``, ``.expand(...)``, not ``.to()``,
+    ``.cuda()``, ``.numpy()``: :data:`_LEAVES_THE_HOST`); ``Variable`` of one; ``+ - * /`` of one with
+    another or a number literal; a local name every binding of which in the function is one (not a
+    parameter); the result of a function of the file every ``return`` of which is one. Followed a few
+    steps deep, each function and name once."""
+
+    _DEPTH = 8  # names and functions followed, one inside another
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, functions: LocalFunctions) -> None:
+        self.tree, self.aliases, self.functions = tree, aliases, functions
+        self._visiting: set[int] = set()
+
+    def returns_one(self, function: cst.FunctionDef, depth: int = 0) -> bool:
+        if depth > self._DEPTH or id(function) in self._visiting:
+            return False
+        if self.tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
+            return False
+        self._visiting.add(id(function))
+        try:
+            returns = self.tree.of_type(function.body, cst.Return)
+            return bool(returns) and all(
+                r.value is not None and self._made(r.value, function, depth) for r in returns
+            )
+        finally:
+            self._visiting.discard(id(function))
+
+    def _made(self, node: cst.BaseExpression, function: cst.FunctionDef, depth: int) -> bool:
+        if depth > self._DEPTH:
+            return False
+        if _host_made(node, self.aliases):
+            return True
+        wrapped = variable_argument(node, self.aliases)
+        if wrapped is not None:
+            return self._made(wrapped, function, depth)
+        if isinstance(node, cst.BinaryOperation):
+            if not isinstance(node.operator, (*_EXACT_OPERATORS, cst.Divide)):
+                return False
+            sides = (node.left, node.right)
+            made = [self._made(side, function, depth) for side in sides]
+            return any(made) and all(m or _number_literal(side) for m, side in zip(made, sides))
+        if isinstance(node, cst.Name):
+            return self._name(node, function, depth)
+        if not isinstance(node, cst.Call):
+            return False
+        if isinstance(node.func, cst.Attribute) and self.aliases.qualify(node.func) is None:
+            method = node.func.attr.value
+            receiver = node.func.value
+            if method not in _NOT_A_HOST_TENSOR and self._made(receiver, function, depth):
+                return True  # `w.unsqueeze(1)`, `w.mm(w.t())`: on the receiver's device
+        callee = self.functions.callee(node)
+        return callee is not None and self.returns_one(callee, depth + 1)
+
+    def _written_into(self, name: str, function: cst.FunctionDef) -> bool:
+        """Does ``function`` write into what ``name`` holds, or hand it on: ``out[i, labels] = 1``, an
+        in-place method (``out.scatter_(1, idx, 1)``), an argument of a call (``fill(out)``)? Then it
+        carries data written there (a one-hot of a batch's labels), not numbers made of sizes alone."""
+        for read in self.tree.of_type(function.body, cst.Name):
+            if read.value != name:
+                continue
+            node: cst.CSTNode = read
+            parent = self.tree.parent(node)
+            while isinstance(parent, (cst.Subscript, cst.SubscriptElement, cst.Index)) and (
+                not isinstance(parent, cst.Subscript) or parent.value is node
+            ):
+                node, parent = parent, self.tree.parent(parent)
+            if node is not read and isinstance(parent, (cst.AssignTarget, cst.AugAssign)):
+                return True  # `out[i] = 1`, `out[0][x] += 1`
+            if isinstance(parent, cst.Arg):
+                return True
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is node
+                and parent.attr.value.endswith("_")
+                and not parent.attr.value.startswith("_")
+            ):
+                return True
+        return False
+
+    def _name(self, name: cst.Name, function: cst.FunctionDef, depth: int) -> bool:
+        if id(name) in self._visiting:
+            return False
+        if any(p.name.value == name.value for p in self.tree.of_type(function.params, cst.Param)):
+            return False
+        if self._written_into(name.value, function):
+            return False
+        values = []
+        for binding in bindings_in(self.tree, function, name.value):
+            assign = self.tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+            if not (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(binding, cst.AssignTarget)
+                and isinstance(binding.target, cst.Name)
+            ):
+                return False  # a parameter, a loop's target, `x += ...`, unpacked: not followed
+            values.append(assign.value)
+        self._visiting.add(id(name))
+        try:
+            return bool(values) and all(self._made(value, function, depth + 1) for value in values)
+        finally:
+            self._visiting.discard(id(name))
 
 
 def returned_host_sequence(
@@ -425,6 +553,37 @@ def _made_here(legacy: cst.Call) -> bool:
     while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
         value = value.left  # `[start] * batch`, `[a] + [b]`
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def _of_a_display(tree: Tree, legacy: cst.Call, aliases: ImportAliases) -> bool:
+    """``lens = [len(src)]`` then ``torch.LongTensor(lens)``: the legacy constructor's one argument is a
+    name whose one binding reaching the call on every path (:func:`reaching_binding`) is a list or tuple
+    of numbers written right there (each a Python number the file shows:
+    :meth:`codemods.analysis.scalars.Scalars.is_number`), as :func:`_made_here` reads one given in the
+    call itself, in a function (a list a module binds, ``WEIGHTS = [0.2, 0.8]``, is a setting others may
+    read or rebind). Not a comprehension nor a display of other values (``[pad(s) for s in seqs]``,
+    ``[ids]``): the data of a batch, converted at its boundary."""
+    args = positional(legacy)
+    if len(legacy.args) != 1 or len(args) != 1 or args[0].star or not isinstance(args[0].value, cst.Name):
+        return False
+    if not any(isinstance(a, cst.FunctionDef) for a in tree.ancestors(legacy)):
+        return False
+    name = args[0].value.value
+    reaching = reaching_binding(tree, legacy, name)
+    if reaching is None or reaching[1]:
+        return False
+    binding = reaching[0]
+    if not (isinstance(binding, cst.Assign) and len(binding.targets) == 1):
+        return False
+    target, value = binding.targets[0].target, binding.value
+    if not (isinstance(target, cst.Name) and target.value == name):
+        return False
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
+        value = value.left  # `[start] * batch`
+    if not isinstance(value, (cst.List, cst.Tuple)) or not value.elements:
+        return False
+    scalars = Scalars(tree, aliases)
+    return all(isinstance(e, cst.Element) and scalars.is_number(e.value) for e in value.elements)
 
 
 def numpy_numbers(

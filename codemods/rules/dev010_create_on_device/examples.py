@@ -143,6 +143,84 @@ VALID = [
             return out, steps, (torch.tensor(0.5) * weights).to(device)
         """
     ),
+    # Arithmetic with a name the file does not show to be a Python number: an `argparse` option given
+    # no `type` (a string), a reduction of a tensor, an option read from a parameter named `args`.
+    Valid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--scale", default=0.5)
+        opt = parser.parse_args()
+
+        def sample(n, weights, args, device):
+            w = weights.sum()
+            a = (torch.ones(n) * opt.scale).to(device)
+            b = (torch.ones(n) * w).to(device)
+            c = (torch.ones(n) * args.temp).to(device)
+            return a, b, c
+        """
+    ),
+    # A legacy constructor of a name bound to a batch's data (a comprehension, a list of other values, an
+    # empty list filled after, a list bound in one branch only): converted at the batch's boundary,
+    # copied to the device as it must be.
+    Valid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        USE_CUDA = torch.cuda.is_available()
+
+        def batch(seqs, sentence, pad, ids_of, flag):
+            padded = [pad(s) for s in seqs]
+            padded = Variable(torch.LongTensor(padded))
+            words = [ids_of(sentence)]
+            words = Variable(torch.LongTensor(words))
+            lens = []
+            for s in seqs:
+                lens.append(len(s))
+            lens = torch.LongTensor(lens)
+            if flag:
+                sizes = [len(seqs)]
+            sizes = torch.LongTensor(sizes)
+            if USE_CUDA:
+                padded = padded.cuda()
+                words = words.cuda()
+                lens = lens.cuda()
+                sizes = sizes.cuda()
+            return padded, words, lens, sizes
+        """
+    ),
+    # A helper that builds its tensor in steps but writes data into it (a one-hot of labels, an in-place
+    # scatter, a fill by another function) or starts from what it is handed: a batch's data, converted
+    # where it arrives; moving it is its boundary, not a creation to make elsewhere.
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def onehot(self, labels, dim):
+                out = torch.zeros(labels.size(0), dim)
+                out[torch.arange(labels.size(0)), labels.long()] = 1
+                return out
+
+            def scattered(self, idx, dim):
+                out = torch.zeros(idx.size(0), dim)
+                out.scatter_(1, idx.view(-1, 1), 1)
+                return out
+
+            def smoothed(self, x):
+                k = x.float()
+                return k / k.sum()
+
+            def step(self, labels, idx, x, device):
+                a = self.onehot(labels, 5).to(device)
+                b = self.scattered(idx, 5).to(device)
+                c = self.smoothed(x).to(device)
+                return a, b, c
+        """
+    ),
     # The host tensor is read before the move: it is needed where it was made.
     Valid(
         """
@@ -1639,6 +1717,125 @@ INVALID = [
             return u
         """,
         message="unsafe",
+    ),
+    # Arithmetic with what the file shows is a Python number (an `argparse` option of `type=float`, a
+    # global bound only to a number, `len(...)`): a number literal on any device, so made there; the
+    # random one is unsafe as ever.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--temp", type=float, default=0.7)
+        args = parser.parse_args()
+        SCALE = 0.5
+
+        def weights(shape, items, device):
+            a = (torch.ones(shape) * SCALE).to(device)
+            b = (len(items) + torch.zeros(shape)).to(device)
+            return a, b
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--temp", type=float, default=0.7)
+        args = parser.parse_args()
+        SCALE = 0.5
+
+        def weights(shape, items, device):
+            a = torch.ones(shape, device=device) * SCALE
+            b = len(items) + torch.zeros(shape, device=device)
+            return a, b
+        """,
+    ),
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--temp", type=float, default=0.7)
+        args = parser.parse_args()
+
+        def sample(shapes, n, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape) * args.temp
+                out.append(z.to(device))
+            return out
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--temp", type=float, default=0.7)
+        args = parser.parse_args()
+
+        def sample(shapes, n, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape, device=device) * args.temp
+                out.append(z)
+            return out
+        """,
+        message="unsafe",
+    ),
+    # A legacy constructor of a name whose one binding reaching it is a list of numbers written right
+    # there (`[len(seq)]`): data made here, as `torch.LongTensor([len(seq)])` is, not a batch; made on
+    # the device the flag picks.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        USE_CUDA = torch.cuda.is_available()
+
+        def lengths(seq, width):
+            lens = [len(seq), width.size(0)]
+            lens = Variable(torch.LongTensor(lens))
+            if USE_CUDA:
+                lens = lens.cuda()
+            return lens
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        USE_CUDA = torch.cuda.is_available()
+
+        def lengths(seq, width):
+            lens = [len(seq), width.size(0)]
+            lens = Variable(torch.tensor(lens, dtype=torch.int64, device="cuda" if USE_CUDA else "cpu"))
+            return lens
+        """,
+    ),
+    # A method of the file that builds its tensor on the host in steps (names bound to a creation, tensor
+    # methods, arithmetic of the tensor with itself, another such method): its result moved is
+    # reported; the method should take the device (it is not changed for one of its callers).
+    Invalid(
+        """
+        import torch
+        from math import exp
+
+        class SSIM(torch.nn.Module):
+            def gaussian(self, size, sigma):
+                g = torch.tensor([exp(-((x - size // 2) ** 2) / (2 * sigma**2)) for x in range(size)])
+                return g / g.sum()
+
+            def window(self, size, channels):
+                w1 = self.gaussian(size, 1.5).unsqueeze(1)
+                w2 = w1.mm(w1.t()).float().unsqueeze(0).unsqueeze(0)
+                return w2.expand(channels, 1, size, size).contiguous()
+
+            def forward(self, img, size, channels):
+                window = self.window(size, channels).to(img.device)
+                return torch.nn.functional.conv2d(img, window, groups=channels)
+        """,
+        message="created on the host by `self.window(...)`",
     ),
     # Handed to a function of the file that moves it as it arrives, always or under one test the call
     # can read the same way (`torch.cuda.is_available()`, a global, `self` of a method of its own class):

@@ -12,8 +12,10 @@ code writes too:
   device=device)` for an existing array, which shares its memory on the host where the legacy call did;
   reported when it may be a size; bound to a name and moved later it is a batch's boundary, left alone);
   arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
-  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
-  with a name, which may hold a host tensor, nor `/`);
+  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device), also
+  with what the file shows is a Python number (`args.temp` of an `argparse` option of `type=float`, a
+  global bound only to a number, `len(x)`, `x.size(0)`); not with another name, which may hold a host
+  tensor, nor `/`;
   a torch function that is such a method given the tensor first is one too, `torch.triu(torch.ones(n, n),
   diagonal=1).to(device)` becomes `torch.triu(torch.ones(n, n, device=device), diagonal=1)` (`tril`,
   `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`); so is a view
@@ -32,7 +34,10 @@ code writes too:
   attributes of the object, none called, `self.c = torch.zeros(n)`; a legacy constructor of one argument
   the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
   global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
-  `torch.empty(...)` made there; one filled right after of what is not shown to be data,
+  `torch.empty(...)` made there; one of a local name whose one binding reaching it is a list of such
+  numbers written right there, `lens = [len(seq)]`, is data made here as `torch.LongTensor([len(seq)])`
+  is (not a comprehension or a list of other values: a batch's data); one filled right after of what
+  is not shown to be data,
   `torch.FloatTensor(batch_size).fill_(1.0)`, also on the next line, `_ = t.data.fill_(label)`, is
   reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
@@ -95,7 +100,9 @@ whose first later mention moves it in a way the fix cannot rewrite (`return [h.c
 USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type; also past lines that mark it in place
 with a number where an index says, `y.scatter_(1, labels.view(-1, 1), 1)`, a one-hot), and the result of a
 function or method of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where
-the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z =
+the method returns `torch.tril(torch.ones(n, n))`; moved at once, also one it builds in steps, `g =
+torch.tensor(vals)` then `return g / g.sum()`: names bound to such, tensor methods, other such functions of
+the file, none written into or handed on, `out[i, labels] = 1`; or bound to a name a later line moves, `z =
 Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of such tensors moved each,
 `hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`, also a method run on an
 instance the file makes, `model = RNNModel()` then `model.init_hidden(b)`: the function should take the
@@ -360,7 +367,7 @@ class CreateOnDevice(Rule):
         creation = host_creation(receiver, self.aliases, converts=True, tree=self.tree)
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver) or instance_method(self.tree, receiver)
-            if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
+            if helper is not None and returns_host_tensors(self.tree, helper, self.aliases, functions):
                 self.report(target.call, _made_by_a_function(receiver))
                 return
         if creation is None:
