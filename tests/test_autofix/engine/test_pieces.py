@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import libcst as cst
 import pytest
 from hypothesis import given, settings
@@ -11,6 +13,15 @@ from tests import ROOT, parses
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
 
+
+def _utf8(path: Path) -> bool:
+    try:
+        path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 REAL_FILES = sorted(
     p
     for folder in ("corpus", "autofix", "codemods", "benchmarks", "tests")
@@ -18,6 +29,7 @@ REAL_FILES = sorted(
     if not any(part.startswith("_") for part in p.relative_to(ROOT).parts[:-1])
     and p.name != "__init__.py"  # a docstring alone, or nothing: no place to cut
     and parses(p)  # not DEV022's Python 2 cases and probes
+    and _utf8(p)  # not a probe's undecodable helper (compile() passes a bad byte in a comment)
 )  # benchmarks/_zoo and _tree hold fetched and generated trees
 
 
