@@ -45,9 +45,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
-  `torch.empty(n, m)` (both make the default dtype), also as a parameter's storage:
-  `nn.Parameter(torch.Tensor(n, m))` becomes `nn.Parameter(torch.empty(n, m))`, how `torch.nn`'s own
-  layers have made their weights since 1.8. A single argument that is
+  `torch.empty(n, m)` (both make the default dtype), except as a parameter's storage:
+  `nn.Parameter(torch.Tensor(n, m))`, how `torch.nn`'s own layers made their weights until 1.8, hides
+  neither dtype (the default) nor device (the module's), and is left as it is. A single argument that is
   neither a literal list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy
   array and
   a size differently. Data that may be an array someone else holds (`np.asarray(x)`, a name bound to
@@ -234,6 +234,9 @@ _VARIABLE_IMPORT = m.SimpleStatementLine(
     ]
 )
 
+
+# `nn.Parameter`, however imported.
+_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 _VOLATILE = (
     "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
@@ -941,6 +944,8 @@ class LegacyTensorApi(Rule):
 
     def _constructor(self, call: cst.Call, qualified: str, alias: LegacyAlias | None) -> None:
         message, fixed, likely = constructor_call(self.tree, self.aliases, call, qualified, alias)
+        if self._parameter_storage(call, qualified, alias, fixed):
+            return
         if (
             fixed is not None
             and sets_default_device(self.tree, self.aliases)
@@ -952,6 +957,28 @@ class LegacyTensorApi(Rule):
                 fixed = with_kwarg(fixed, "device", cst.SimpleString('"cpu"'))
         safety = FixSafety.UNSAFE if likely else None
         self.report(call, message, edits={call: fixed} if fixed is not None else None, safety=safety)
+
+    def _parameter_storage(
+        self, call: cst.Call, qualified: str, alias: LegacyAlias | None, fixed: cst.Call | None
+    ) -> bool:
+        """``nn.Parameter(torch.Tensor(n, m))``: the storage of a parameter, sized, not filled with data.
+        Until PyTorch 1.8 ``torch.nn``'s own layers made their weights so (initialised after, in
+        ``reset_parameters``); ``torch.Tensor`` is the default dtype, and a parameter lives where its
+        module is moved, so the call hides neither device nor dtype. Left alone, as such code reads.
+        A typed constructor (``torch.FloatTensor(n)``) names a dtype of the legacy API and is still
+        rewritten; so is data (``nn.Parameter(torch.Tensor([0.5]))``)."""
+        if qualified != "torch.Tensor" or alias is not None or fixed is None:
+            return False
+        if not code_of(fixed.func).endswith("empty"):
+            return False
+        arg = self.tree.parent(call)
+        wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        return (
+            isinstance(wrapper, cst.Call)
+            and len(wrapper.args) >= 1
+            and wrapper.args[0] is arg
+            and self.aliases.qualify(wrapper.func) in _PARAMETER
+        )
 
     def _report_aliases(self) -> None:
         """A name choosing a legacy type by a condition is a device in disguise; an alias nothing
