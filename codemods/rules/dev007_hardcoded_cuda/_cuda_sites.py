@@ -31,7 +31,8 @@ args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a 
 ``range(torch.cuda.device_count())``; a test its decorator skips without a GPU; a placement in a
 ``try`` whose handler catches its error and lets the program go on; a GPU default the code corrects by
 asking the machine (:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device``
-and ``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
+and ``synchronize`` after ``assert torch.cuda.is_available()`` in their block, or in a block that
+joins an NCCL process group (GPUs only); the body of a top-level
 function the file calls only where a GPU is (inside ``if torch.cuda.is_available():``, after ``if not
 use_cuda: sys.exit()``, or in a function itself called only there, however deep); a switch stuck on
 (``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU code that asks
@@ -105,6 +106,11 @@ _EARLY_EXIT = m.If(
     body=m.IndentedBlock(body=[m.ZeroOrMore(), m.SimpleStatementLine(body=[m.ZeroOrMore(), _LEAVES])])
     | m.SimpleStatementSuite(body=[m.ZeroOrMore(), _LEAVES]),
     orelse=None,
+)
+
+# Joining a process group, whose backend may be NCCL (GPUs only).
+_PROCESS_GROUP_JOINS = frozenset(
+    {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}
 )
 
 # What `PortableDevice.only_with_gpu` writes around `torch.cuda.set_device(i)`.
@@ -681,7 +687,22 @@ class _Sites:
                 ),
                 float("inf"),
             )
+            if gpu_only and any(self._joins_nccl(s) for s in block.body):
+                self._exits[key] = -1  # the whole block runs only with GPUs, before the join too
         return self._exits[key]
+
+    def _joins_nccl(self, statement: cst.CSTNode) -> bool:
+        """``dist.init_process_group("nccl", ...)`` (or ``backend="nccl"``) as a statement: NCCL runs
+        only on GPUs, so a block that joins it does not run without one, and ``set_device`` or
+        ``synchronize`` in it needs no guard of its own (a backend chosen at run time does not count)."""
+        if not m.matches(statement, m.SimpleStatementLine(body=[m.Expr(m.Call())])):
+            return False
+        call = cst.ensure_type(cst.ensure_type(statement, cst.SimpleStatementLine).body[0], cst.Expr).value
+        if not isinstance(call, cst.Call) or self.aliases.qualify(call.func) not in _PROCESS_GROUP_JOINS:
+            return False
+        given = kwarg(call, "backend") or next(iter(positional(call)), None)
+        backend = given.value if given is not None else None
+        return isinstance(backend, cst.SimpleString) and backend.evaluated_value == "nccl"
 
     def _position(self, block: cst.IndentedBlock | cst.Module, statement: cst.CSTNode) -> int:
         """The index of ``statement`` in ``block.body`` (all of them indexed at once per block)."""

@@ -148,6 +148,24 @@ VALID = [
             torch.cuda.set_device(rank % torch.cuda.device_count())
         """
     ),
+    # A block that joins an NCCL process group runs only on GPUs (NCCL has no CPU path), before the
+    # join as after it: a guard around `set_device` there would never be false.
+    Valid(
+        """
+        import torch
+        import torch.distributed as dist
+        from torch.distributed import init_process_group
+
+        def setup(rank, world_size):
+            dist.init_process_group("nccl", rank=rank, world_size=world_size)
+            torch.cuda.set_device(rank)
+
+        def main(args):
+            if args.distributed:
+                torch.cuda.set_device(args.local_rank)
+                init_process_group(backend="nccl", init_method="env://")
+        """
+    ),
     # A switch stuck on, read only around GPU code that asks the machine itself: already portable.
     Valid(
         """
@@ -1017,6 +1035,37 @@ INVALID = [
             torch.cuda.set_device(args.gpu)  # from the command line
         if torch.cuda.is_available():
             torch.cuda.synchronize()
+        """,
+        message="call it only when there is one",
+    ),
+    # A process group whose backend is chosen at run time, or Gloo (which runs on CPUs), may run
+    # without a GPU: `set_device` beside it still fails there.
+    Invalid(
+        """
+        import torch
+        import torch.distributed as dist
+
+        def setup(rank, backend):
+            dist.init_process_group(backend, rank=rank)
+            torch.cuda.set_device(rank)
+
+        def setup_gloo(rank):
+            dist.init_process_group("gloo", rank=rank)
+            torch.cuda.set_device(rank)
+        """,
+        """
+        import torch
+        import torch.distributed as dist
+
+        def setup(rank, backend):
+            dist.init_process_group(backend, rank=rank)
+            if torch.cuda.is_available():
+                torch.cuda.set_device(rank)
+
+        def setup_gloo(rank):
+            dist.init_process_group("gloo", rank=rank)
+            if torch.cuda.is_available():
+                torch.cuda.set_device(rank)
         """,
         message="call it only when there is one",
     ),

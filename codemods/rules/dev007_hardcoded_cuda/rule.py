@@ -69,7 +69,8 @@ index, not a device to reuse),
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
-`assert torch.cuda.is_available()`; not the `else` of `if torch.cuda.is_available():`, which runs
+`assert torch.cuda.is_available()`; `set_device`/`synchronize` in a block that joins an NCCL process
+group, which runs only on GPUs; not the `else` of `if torch.cuda.is_available():`, which runs
 exactly where there is no GPU; `if device != torch.device("cpu"):`; `torch.cuda.is_available() and
 model.cuda()`), a GPU default that the code corrects by asking the machine before
 using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =

@@ -1,5 +1,6 @@
 # source: OrangeBai/APCT (NCCL smoke test: set the rank's GPU, then a tensor on it)
-# verdict: hit twice: `set_device` and `.cuda()` raise without a GPU.
+# verdict: hit once: `.cuda()` is a placement a portable device lets go. `set_device` needs no guard
+# where the module joins NCCL, which runs only on GPUs (session 35; it was reported before).
 import argparse
 
 import torch
@@ -12,6 +13,6 @@ args = parse.parse_args()
 
 dist.init_process_group("nccl", init_method="env://", rank=args.rank, world_size=args.ws)
 rank = dist.get_rank()
-torch.cuda.set_device(rank)  # expect DEV007
+torch.cuda.set_device(rank)
 tensor = torch.tensor([1, 2, 3, 4]).cuda()  # expect DEV007
 print(tensor)
