@@ -17,9 +17,9 @@ machine falls on all of them); ratios are to the bare parse of the same round, m
 * **File by file, in process**, with the collector settings and the trusted parse of autofix's workers: for each file, its bare
   parse, then :func:`autofix.engine.lint.lint_and_fix` as ``check`` runs it (findings with positions),
   then the same with the file's project facts; the project pre-pass (every reading a folder gets:
-  moves, names taken, names brought in) is timed once per round and added to the project total. A file's ratio is the median over the rounds of its check time over its parse
-  time; the worst files are listed with their parse time (a file parsed in a millisecond or two has a
-  noisy ratio). The files over 2x are counted three ways: in each round alone (what one round says),
+  moves, names taken, names brought in) is timed once per round and added to the project total. A
+  file's ratio is the median over the rounds of its check time over its parse time; the worst files
+  are listed with their parse time (a file parsed in a millisecond or two has a noisy ratio). The files over 2x are counted three ways: in each round alone (what one round says),
   by that median, and by the least check time over the least parse time of the rounds (each the
   closest the shared machine let it come to its cost; rows run alternately within a round). Several
   rounds, and the last two counts, tell a file really over 2x from one a busy moment pushed there.

@@ -101,21 +101,13 @@ class Cache:
     def put(self, key: str, result: FileResult, mode: str) -> None:
         if not self.enabled or result.error or result.skipped or (result.changed and mode != LINT):
             return
-        entry = self._path(key)
-        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
         try:
-            entry.parent.mkdir(exist_ok=True)
-            tmp.write_text(json.dumps(_encode(result)))
-            os.replace(tmp, entry)
+            _write(self._path(key), json.dumps(_encode(result)))
         except OSError as exc:
             self.enabled = False
             self._warn(
                 f"cache: cannot write to {self.directory} ({exc.strerror or exc}); cache off for this run"
             )
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
 
     def get_reading(self, key: str) -> object | None:
         """A project reading kept under ``key`` (:mod:`autofix.files.project_cache`), as JSON data."""
@@ -133,17 +125,10 @@ class Cache:
     def put_reading(self, key: str, value: object) -> None:
         if not self.enabled:
             return
-        entry = self._reading_path(key)
-        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
         try:
-            entry.parent.mkdir(exist_ok=True)
-            tmp.write_text(json.dumps(value))
-            os.replace(tmp, entry)
+            _write(self._reading_path(key), json.dumps(value))
         except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass  # (a reading not kept is read again next time; the files' results say the rest)
+            pass  # (a reading not kept is read again next time; the files' results say the rest)
 
     def discard_reading(self, key: str) -> None:
         self._discard(self._reading_path(key))
@@ -159,6 +144,22 @@ class Cache:
             entry.unlink()
         except OSError:
             pass
+
+
+def _write(entry: Path, text: str) -> None:
+    """Write ``entry`` atomically (a temporary file renamed over it: a concurrent run reads the old entry
+    or the new one, never half of one); raises OSError, after removing the temporary file."""
+    tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(exist_ok=True)
+        tmp.write_text(text)
+        os.replace(tmp, entry)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
 
 
 def _encode(result: FileResult) -> dict:

@@ -21,6 +21,7 @@ the result made it on the host.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeGuard
 
@@ -39,7 +40,7 @@ from codemods.analysis.legacy_constructors import (
 )
 from codemods.analysis.scalars import Scalars
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import binding_scope, bindings_in
+from codemods.core.name_bindings import binding_scope, bindings_in, parameter_names
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES, RANDOM_FILLS
@@ -392,10 +393,16 @@ def returns_host_tensors(
     k.sum()``, or ``w = self.gaussian(n).unsqueeze(1)`` then ``return w.mm(w.t()).expand(c, 1, n, n)``."""
     if functions is not None:
         return _BuiltOnTheHost(tree, aliases, functions).returns_one(function)
+    return _every_return(tree, function, lambda value: _host_made(value, aliases))
+
+
+def _every_return(tree: Tree, function: cst.FunctionDef, made: Callable[[cst.BaseExpression], bool]) -> bool:
+    """``function`` returns a value, and ``made`` holds for each it returns (not a generator, nor one
+    that defines functions or lambdas, whose ``return`` statements are not its own)."""
     if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
         return False
     returns = tree.of_type(function.body, cst.Return)
-    return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
+    return bool(returns) and all(r.value is not None and made(r.value) for r in returns)
 
 
 # Methods of a host tensor whose result is no host tensor: elsewhere, or no tensor at all.
@@ -420,14 +427,9 @@ class _BuiltOnTheHost:
     def returns_one(self, function: cst.FunctionDef, depth: int = 0) -> bool:
         if depth > self._DEPTH or id(function) in self._visiting:
             return False
-        if self.tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
-            return False
         self._visiting.add(id(function))
         try:
-            returns = self.tree.of_type(function.body, cst.Return)
-            return bool(returns) and all(
-                r.value is not None and self._made(r.value, function, depth) for r in returns
-            )
+            return _every_return(self.tree, function, lambda value: self._made(value, function, depth))
         finally:
             self._visiting.discard(id(function))
 
@@ -486,7 +488,7 @@ class _BuiltOnTheHost:
     def _name(self, name: cst.Name, function: cst.FunctionDef, depth: int) -> bool:
         if id(name) in self._visiting:
             return False
-        if any(p.name.value == name.value for p in self.tree.of_type(function.params, cst.Param)):
+        if name.value in parameter_names(function):
             return False
         if self._written_into(name.value, function):
             return False
